@@ -1,0 +1,154 @@
+// Package embed defines the Embedder interface and the deterministic offline
+// embedder used by default. A real embedder (an OpenAI-compatible /embeddings
+// endpoint) lives with the model backends and satisfies the same interface.
+package embed
+
+import (
+	"context"
+	"hash/fnv"
+	"math"
+
+	"github.com/memarena/memarena/internal/textutil"
+)
+
+// Embedder turns texts into L2-normalized float32 vectors of a fixed
+// dimension. Implementations must be safe for concurrent use and must return
+// exactly one vector per input text, in order.
+type Embedder interface {
+	// Embed returns one unit-length vector of length Dim() per text.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	// Dim is the vector dimension.
+	Dim() int
+	// Name identifies the embedder and its parameters for reports, e.g.
+	// "hashing-ngram-512".
+	Name() string
+}
+
+// Hashing is the offline embedder: a signed feature-hashing vectorizer
+// (Weinberger et al., 2009, "Feature Hashing for Large Scale Multitask
+// Learning") over three feature families, each weighted:
+//
+//   - stemmed content words (stopwords removed), weight 1.0 — so "graduated"
+//     and "graduate" share a feature;
+//   - adjacent content-word bigrams, weight 0.5;
+//   - character 4-grams inside each padded stem ("#pagi", …), weight 0.25,
+//     which tolerates spelling variants and compounds.
+//
+// Term frequencies are damped with 1+ln(tf) (sublinear TF); stopword removal
+// plays the role of IDF for the most frequent words. The vector is
+// L2-normalized, so a dot product is the cosine similarity. A text with no
+// features embeds to the zero vector. Deterministic: no randomness, no
+// corpus statistics, so the same text always gets the same vector.
+type Hashing struct {
+	dim int
+}
+
+// NewHashing returns a Hashing embedder of the given dimension (≥ 64; the
+// default configuration uses 512).
+func NewHashing(dim int) *Hashing {
+	if dim < 64 {
+		dim = 64
+	}
+	return &Hashing{dim: dim}
+}
+
+// Dim implements Embedder.
+func (h *Hashing) Dim() int { return h.dim }
+
+// Name implements Embedder.
+func (h *Hashing) Name() string { return "hashing-ngram-" + itoa(h.dim) }
+
+// Embed implements Embedder.
+func (h *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out[i] = h.Vector(t)
+	}
+	return out, nil
+}
+
+// Vector embeds one text.
+func (h *Hashing) Vector(text string) []float32 {
+	feats := map[string]float64{}
+	stems := textutil.ContentTokens(text)
+	for i, s := range stems {
+		feats["w:"+s] += 1.0
+		if i > 0 {
+			feats["b:"+stems[i-1]+"_"+s] += 0.5
+		}
+		p := "#" + s + "#"
+		if len(p) > 4 {
+			for j := 0; j+4 <= len(p); j++ {
+				feats["c:"+p[j:j+4]] += 0.25
+			}
+		}
+	}
+	v := make([]float64, h.dim)
+	for f, tf := range feats {
+		hv := fnv.New64a()
+		hv.Write([]byte(f))
+		x := hv.Sum64()
+		idx := int(x % uint64(h.dim))
+		sign := 1.0
+		if (x>>63)&1 == 1 {
+			sign = -1.0
+		}
+		// Sublinear damping relative to the family weight.
+		v[idx] += sign * (1 + math.Log(1+tf)) * weightOf(f)
+	}
+	var norm float64
+	for _, x := range v {
+		norm += x * x
+	}
+	out := make([]float32, h.dim)
+	if norm == 0 {
+		return out
+	}
+	norm = math.Sqrt(norm)
+	for i, x := range v {
+		out[i] = float32(x / norm)
+	}
+	return out
+}
+
+func weightOf(feature string) float64 {
+	switch feature[0] {
+	case 'w':
+		return 1.0
+	case 'b':
+		return 0.5
+	default:
+		return 0.25
+	}
+}
+
+// Cosine returns the dot product of two vectors of equal length; for
+// unit-length vectors it is their cosine similarity in [-1, 1]. Vectors of
+// different length give 0.
+func Cosine(a, b []float32) float64 {
+	if len(a) != len(b) {
+		return 0
+	}
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,74 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// CallJSON completes a JSON request and decodes the reply into T. offline
+// computes the offline backend's reply as a T (it is marshaled to JSON, so
+// its size is charged as completion tokens). A reply that is not valid JSON
+// for T is an error wrapping ErrFailed (real backends try one repair first).
+func CallJSON[T any](ctx context.Context, c Client, req Request, offline func(ctx context.Context) (T, error)) (T, error) {
+	var zero T
+	req.JSON = true
+	off := func(ctx context.Context) (string, error) {
+		v, err := offline(ctx)
+		if err != nil {
+			return "", err
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return "", err
+		}
+		return string(b), nil
+	}
+	resp, err := c.Complete(ctx, req, off)
+	if err != nil {
+		return zero, err
+	}
+	var out T
+	if err := DecodeJSON(resp.Text, &out); err != nil {
+		return zero, &FailedError{Kind: req.Kind, Cause: err}
+	}
+	return out, nil
+}
+
+// DecodeJSON decodes a model reply into v, tolerating what models wrap JSON
+// in: surrounding whitespace, Markdown code fences (```json … ```), and prose
+// before the first '{' or '[' or after the matching last '}' or ']'.
+func DecodeJSON(text string, v any) error {
+	s := StripFences(text)
+	if err := json.Unmarshal([]byte(s), v); err == nil {
+		return nil
+	}
+	start := strings.IndexAny(s, "{[")
+	if start < 0 {
+		return fmt.Errorf("reply holds no JSON object: %.80q", text)
+	}
+	end := strings.LastIndexAny(s, "}]")
+	if end < start {
+		return fmt.Errorf("reply holds an unterminated JSON value: %.80q", text)
+	}
+	if err := json.Unmarshal([]byte(s[start:end+1]), v); err != nil {
+		return fmt.Errorf("reply is not valid JSON for %T: %w", v, err)
+	}
+	return nil
+}
+
+// StripFences removes one surrounding Markdown code fence, if present.
+func StripFences(text string) string {
+	s := strings.TrimSpace(text)
+	if !strings.HasPrefix(s, "```") {
+		return s
+	}
+	s = strings.TrimPrefix(s, "```")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:] // drop the language tag line
+	}
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(s, "```")
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,38 @@
+package nlp
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestEntities(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"We moved orders to Postgres 16 last week.", []string{"postgres 16"}},
+		{"Priya booked Hotel Granvia Kyoto for two nights.", []string{"priya", "hotel granvia kyoto"}},
+		{"The pgxpool hit max_conns on /orders at p95.", []string{"max_conns", "orders", "p95"}},
+		{"I read the HelixQA paper by Okafor et al.", []string{"helixqa", "okafor"}},
+		{"Thanks, see you Monday!", []string{"monday"}},
+		{"We upgraded to Go 1.22, then to Go 1.23.", []string{"go 1.22", "go 1.23"}},
+	}
+	for _, c := range cases {
+		got := []string{}
+		for _, m := range Entities(c.in) {
+			got = append(got, m.Key)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Entities(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestNormalizeEntity(t *testing.T) {
+	cases := map[string]string{"I": "user", "me": "user", "the user": "user", "The Orders API": "orders api", "  Kyoto's ": "kyoto", "the": ""}
+	for in, want := range cases {
+		if got := NormalizeEntity(in); got != want {
+			t.Errorf("NormalizeEntity(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+// Package textutil holds the text plumbing shared by readers, judges,
+// embedders and strategies: LoCoMo/SQuAD-style answer normalization, word
+// tokenization, Snowball (Porter2) stemming, stopwords and sentence splitting.
+//
+// Normalization follows the LoCoMo evaluation code (itself from SQuAD):
+// lowercase, punctuation removed, the articles "a", "an", "the" and the word
+// "and" removed, whitespace collapsed, then every token stemmed.
+package textutil
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// articles are dropped by Normalize, as in the LoCoMo evaluation
+// (`re.sub(r'\b(a|an|the|and)\b', ' ', text)`).
+var articles = map[string]bool{"a": true, "an": true, "the": true, "and": true}
+
+// Words splits text into lowercase word tokens: maximal runs of letters and
+// digits; apostrophes inside a word are dropped ("user's" → "users") and every
+// other rune separates words. The result never holds empty strings.
+func Words(text string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '\'' || r == '’':
+			// keep the word together: "don't" → "dont"
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// Stem returns the Snowball English (Porter2) stem of a lowercase word.
+// Stopwords are stemmed too, so the mapping is the same for every token.
+func Stem(word string) string { return english.Stem(word, true) }
+
+// NormalizeTokens is Normalize split into tokens: lowercase words with
+// punctuation and articles removed, each stemmed.
+func NormalizeTokens(text string) []string {
+	words := Words(text)
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if articles[w] {
+			continue
+		}
+		out = append(out, Stem(w))
+	}
+	return out
+}
+
+// Normalize returns the LoCoMo-normalized form of text: the stemmed tokens of
+// NormalizeTokens joined by single spaces.
+func Normalize(text string) string { return strings.Join(NormalizeTokens(text), " ") }
+
+// ContentTokens returns the stemmed tokens of text without stopwords, in order,
+// duplicates kept. It is the unit used for lexical overlap (reader support,
+// fact matching, keyword search).
+func ContentTokens(text string) []string {
+	words := Words(text)
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if IsStopword(w) {
+			continue
+		}
+		out = append(out, Stem(w))
+	}
+	return out
+}
+
+// TokenSet returns the set of the given tokens.
+func TokenSet(tokens []string) map[string]bool {
+	s := make(map[string]bool, len(tokens))
+	for _, t := range tokens {
+		s[t] = true
+	}
+	return s
+}
+
+// ContainsAll reports whether every normalized content token of needle occurs
+// among the normalized content tokens of haystack. A needle with no content
+// tokens (only stopwords) falls back to its normalized tokens; an empty needle
+// is never contained. It is how the harness decides that a fact "is in" a text.
+func ContainsAll(haystack, needle string) bool {
+	need := ContentTokens(needle)
+	hay := ContentTokens(haystack)
+	if len(need) == 0 {
+		need = NormalizeTokens(needle)
+		hay = NormalizeTokens(haystack)
+	}
+	if len(need) == 0 {
+		return false
+	}
+	set := TokenSet(hay)
+	for _, t := range need {
+		if !set[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// Sentences splits text into sentences at '.', '!', '?' and newlines that are
+// followed by whitespace or the end of the text. Decimal points ("3.5") and
+// abbreviations without a following space stay inside a sentence. Each
+// sentence is trimmed; empty ones are dropped.
+func Sentences(text string) []string {
+	var out []string
+	rs := []rune(text)
+	start := 0
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		end := false
+		switch r {
+		case '\n':
+			end = true
+		case '.', '!', '?':
+			end = i+1 == len(rs) || unicode.IsSpace(rs[i+1])
+		}
+		if end {
+			if s := strings.TrimSpace(string(rs[start : i+1])); s != "" {
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+	}
+	if s := strings.TrimSpace(string(rs[start:])); s != "" {
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,11 @@
+// Package all links every built-in strategy into the binary. Importing it
+// (for side effects) fills the strategies registry.
+package all
+
+import (
+	_ "github.com/memarena/memarena/strategies/flatrag"
+	_ "github.com/memarena/memarena/strategies/fullcontext"
+	_ "github.com/memarena/memarena/strategies/none"
+	_ "github.com/memarena/memarena/strategies/oracle"
+	_ "github.com/memarena/memarena/strategies/recency"
+)
