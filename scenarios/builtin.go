@@ -35,6 +35,9 @@ func Builtin(id string) (*Scenario, error) {
 	if len(probs) > 0 {
 		return nil, probs
 	}
+	if s.ID != id {
+		return nil, Problems{{File: "builtin/" + id + ".yaml", Line: 1, Field: "id", Msg: fmt.Sprintf("id %q differs from the file name %q", s.ID, id)}}
+	}
 	s.Source = "builtin:" + id
 	return s, nil
 }

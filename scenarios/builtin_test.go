@@ -9,13 +9,10 @@ import (
 var relativeDate = regexp.MustCompile(`(?i)\b(yesterday|last (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|weekend)|(two|three|a couple of) (days|weeks|weekends) ago|next (week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this (morning|weekend)|tomorrow)\b`)
 
 // TestBuiltinRequirements guards what every built-in scenario promises:
-// ≥ 6 sessions, ≥ 80 turns, ≥ 30 probes covering all six kinds, a task per
+// ≥ 6 sessions, ≥ 80 turns, ≥ 30 probes with ≥ 6 of each of the six kinds, a task per
 // session, relative dates, and gold annotations of every family.
 func TestBuiltinRequirements(t *testing.T) {
 	for _, name := range BuiltinNames() {
-		if name == "minimal" {
-			continue
-		}
 		s, err := Builtin(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -25,8 +22,8 @@ func TestBuiltinRequirements(t *testing.T) {
 			t.Errorf("%s: %s; want ≥ 6 sessions, ≥ 80 turns, ≥ 30 probes", name, st.Summary())
 		}
 		for _, k := range ProbeKinds {
-			if st.Kinds[k] < 3 {
-				t.Errorf("%s: %d %s probes, want ≥ 3", name, st.Kinds[k], k)
+			if st.Kinds[k] < 6 {
+				t.Errorf("%s: %d %s probes, want ≥ 6", name, st.Kinds[k], k)
 			}
 		}
 		if st.Tasks != st.Sessions {
@@ -48,11 +45,11 @@ func TestBuiltinRequirements(t *testing.T) {
 				}
 			}
 		}
-		if rel < 4 {
-			t.Errorf("%s: %d turns with relative dates, want ≥ 4", name, rel)
+		if rel < 6 {
+			t.Errorf("%s: %d turns with relative dates, want ≥ 6", name, rel)
 		}
-		if thoughts < 10 || triplets < 15 || intents < 40 || paths < 15 {
-			t.Errorf("%s: gold thoughts %d (≥10), triplets %d (≥15), intent tags %d (≥40), path turns %d (≥15)", name, thoughts, triplets, intents, paths)
+		if thoughts < 14 || triplets < 25 || intents < 60 || paths < 25 {
+			t.Errorf("%s: gold thoughts %d (≥14), triplets %d (≥25), intent tags %d (≥60), path turns %d (≥25)", name, thoughts, triplets, intents, paths)
 		}
 	}
 }

@@ -52,7 +52,8 @@ func CheckIntent(tag string) string {
 }
 
 // FillDefaults sets the times a file may leave out: a turn without time gets
-// its session start plus one minute per turn index; a probe without asked_at
+// its session start plus one minute per turn index (or one minute after the
+// previous turn when that is later); a probe without asked_at
 // gets one minute after the last turn of its session. Invalid times are left
 // for Validate to report.
 func (s *Scenario) FillDefaults() {
@@ -63,7 +64,11 @@ func (s *Scenario) FillDefaults() {
 		for ti := range ss.Turns {
 			t := &ss.Turns[ti]
 			if !t.Time.Set() && !ss.Start.IsZero() {
-				t.Time = At(ss.Start.Add(time.Duration(ti) * time.Minute))
+				d := ss.Start.Add(time.Duration(ti) * time.Minute)
+				if ti > 0 && !d.After(last) {
+					d = last.Add(time.Minute) // never before an explicit earlier time
+				}
+				t.Time = At(d)
 			}
 			if t.Time.After(last) {
 				last = t.Time.Time
