@@ -405,11 +405,20 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
-// suggest returns ` (did you mean "x"?)` for the closest candidate within a
-// small edit distance, or "".
+// suggest returns ` (did you mean "x"?)` for the first candidate that got
+// is a prefix of, else for the closest candidate within a small edit
+// distance, or "".
 func suggest(got string, candidates []string) string {
 	if got == "" {
 		return ""
+	}
+	lg := strings.ToLower(got)
+	if len(lg) >= 3 {
+		for _, c := range candidates {
+			if strings.HasPrefix(strings.ToLower(c), lg) {
+				return fmt.Sprintf(" (did you mean %q?)", c)
+			}
+		}
 	}
 	best, bestD := "", 1<<30
 	for _, c := range candidates {

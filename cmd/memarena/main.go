@@ -1,0 +1,88 @@
+// Command memarena benchmarks the memory of LLM agents: it replays scripted
+// multi-session scenarios (and imported public datasets) against
+// interchangeable memory strategies and reports task success, fact accuracy,
+// retrieval quality, path reuse, token cost and latency.
+//
+// Exit codes: 0 success; 1 runtime failure; 2 bad usage, config or input
+// (validation problems); 3 some cells failed (reports still written);
+// 130 interrupted (finished cells kept, reports written).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	_ "github.com/memarena/memarena/strategies/all"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitCellsFailed = 3
+	exitInterrupted = 130
+)
+
+// exitError carries an exit code through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageErr(err error) error { return &exitError{exitUsage, err} }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRoot()
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		os.Exit(exitOK)
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(os.Stderr, "memarena:", ee.err)
+		}
+		os.Exit(ee.code)
+	}
+	fmt.Fprintln(os.Stderr, "memarena:", err)
+	os.Exit(exitFailure)
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "memarena",
+		Short: "Benchmark the memory of LLM agents",
+		Long: `memarena replays scripted multi-session conversations (built-in scenarios or
+imported datasets such as LoCoMo) against interchangeable memory strategies
+(flat vector RAG, thought graph, hierarchical paths, GAAMA, PRISM, triplet
+graph, and baselines), asks each one the same probe questions under the same
+token budget, and reports fact accuracy, evidence recall@k, nDCG, path reuse,
+stale-fact rate, abstention, task success, token cost and latency.
+
+Start with:
+  memarena run                      # default config: every strategy × built-in scenarios
+  memarena list strategies          # what can be compared, with parameters
+  memarena validate my-scenario.yaml
+
+Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cells failed · 130 interrupted.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd())
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr(fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
+	})
+	return root
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memarena/memarena/runner"
+	"github.com/memarena/memarena/strategies"
+)
+
+func newRunCmd() *cobra.Command {
+	var (
+		configPath, resume, out, extraction string
+		strats, scens, seeds                []string
+		budget, parallel, k                 int
+		quiet                               bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run [--config FILE]",
+		Short: "Run an experiment and write its reports",
+		Long: `Run expands the config into cells (strategy × scenario × seed), runs them in
+parallel (each cell replays its scenario's turns strictly in order against a
+fresh strategy), scores every probe, stores results in SQLite as each cell
+finishes, and writes report.md, summary.csv, probes.csv and report.json to
+out/<run-id>/ (out/latest points at the newest run).
+
+Without --config, configs/default.yaml is used when present, else every
+registered strategy on every built-in scenario. Flags override the config.
+Ctrl-C stops cleanly: finished cells are kept and reported; continue with
+--resume out/<run-id>.`,
+		Example: `  memarena run
+  memarena run --config configs/ci.yaml
+  memarena run --strategies flat-rag,oracle --scenarios builtin:travel-planner --budget 512
+  memarena run --resume out/default-20260301-101500`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadRunConfig(configPath)
+			if err != nil {
+				return usageErr(err)
+			}
+			if len(strats) > 0 {
+				cfg.Strategies = nil
+				for _, s := range strats {
+					cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: strings.TrimSpace(s)})
+				}
+			}
+			if len(scens) > 0 {
+				cfg.Scenarios = scens
+				cfg.Datasets = nil
+			}
+			if len(seeds) > 0 {
+				cfg.Seeds = nil
+				for _, s := range seeds {
+					n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+					if err != nil {
+						return usageErr(fmt.Errorf("--seeds: %q is not an integer", s))
+					}
+					cfg.Seeds = append(cfg.Seeds, n)
+				}
+			}
+			if budget > 0 {
+				cfg.Budget = budget
+			}
+			if k > 0 {
+				cfg.K = k
+			}
+			if parallel > 0 {
+				cfg.Parallelism = parallel
+			}
+			if out != "" {
+				cfg.Output = out
+			}
+			if extraction != "" {
+				cfg.Extraction = extraction
+				for i := range cfg.Strategies {
+					cfg.Strategies[i].Extraction, cfg.Strategies[i].Label = "", ""
+				}
+			}
+			cfg.Defaults()
+			if err := cfg.Check(); err != nil {
+				return usageErr(err)
+			}
+			prog := newProgress(os.Stderr, quiet)
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver()})
+			prog.finish()
+			if res == nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "\nreport: %s\n", res.Files[0])
+			fmt.Fprintf(os.Stderr, "data:   %s (re-render with: memarena report %s)\n", res.DB, res.Dir)
+			o := res.Outcome
+			switch {
+			case err != nil:
+				return err
+			case o.Interrupted:
+				return &exitError{exitInterrupted, fmt.Errorf("interrupted: %d cells finished and reported; continue with: memarena run --resume %s", o.Done+o.Skipped, res.Dir)}
+			case len(o.Failed) > 0:
+				var lines []string
+				for _, f := range o.Failed {
+					lines = append(lines, "  "+f.Key+": "+f.Err.Error())
+				}
+				return &exitError{exitCellsFailed, errors.New(fmt.Sprintf("%d cells failed:\n%s", len(o.Failed), strings.Join(lines, "\n")))}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&configPath, "config", "c", "", "experiment config YAML (default configs/default.yaml if present)")
+	f.StringVar(&resume, "resume", "", "continue an interrupted run in this run directory")
+	f.StringVarP(&out, "out", "o", "", "output directory for runs (default from config, \"out\")")
+	f.StringSliceVarP(&strats, "strategies", "s", nil, "comma-separated strategy names (replaces the config's list)")
+	f.StringSliceVar(&scens, "scenarios", nil, "comma-separated scenarios: builtin, builtin:<id> or YAML paths (replaces the config's)")
+	f.StringSliceVar(&seeds, "seeds", nil, "comma-separated seeds")
+	f.IntVarP(&budget, "budget", "b", 0, "context budget per probe in tokens")
+	f.IntVarP(&k, "k", "k", 0, "cut-off k of recall@k and nDCG@k")
+	f.IntVarP(&parallel, "parallel", "p", 0, "cells run at once (default: number of CPUs)")
+	f.StringVar(&extraction, "extraction", "", "extraction mode for every strategy: model or oracle")
+	f.BoolVarP(&quiet, "quiet", "q", false, "no progress output")
+	return cmd
+}
+
+// loadRunConfig loads path, or configs/default.yaml, or the built-in
+// default (every registered strategy on the built-in scenarios).
+func loadRunConfig(path string) (*runner.Config, error) {
+	if path == "" {
+		if _, err := os.Stat("configs/default.yaml"); err == nil {
+			path = "configs/default.yaml"
+		}
+	}
+	if path != "" {
+		return runner.LoadConfig(path)
+	}
+	cfg := &runner.Config{Name: "default"}
+	for _, n := range strategies.Names() {
+		cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: n})
+	}
+	cfg.Defaults()
+	return cfg, cfg.Check()
+}

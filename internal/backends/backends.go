@@ -1,0 +1,78 @@
+// Package backends builds the model client and embedder a run uses from its
+// backend config. "offline" (the default) is the deterministic offline
+// backend with the hashing embedder; other kinds register themselves here.
+package backends
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/memarena/memarena/internal/embed"
+	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/tokenizer"
+)
+
+// Backend is what a run needs from a backend.
+type Backend struct {
+	// Client serves model requests; the runner wraps it in a Meter per cell.
+	Client model.Client
+	// Embedder embeds texts.
+	Embedder embed.Embedder
+	// Description is the one-line header reports carry ("offline
+	// (deterministic rules, extractive reader, lexical judge)").
+	Description string
+	// Close releases resources (caches); may be nil.
+	Close func() error
+}
+
+// Factory builds a backend from its options.
+type Factory func(opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Backend, error)
+
+var (
+	mu        sync.RWMutex
+	factories = map[string]Factory{"offline": offline}
+)
+
+// Register adds a backend kind.
+func Register(kind string, f Factory) {
+	mu.Lock()
+	defer mu.Unlock()
+	factories[kind] = f
+}
+
+// Kinds lists the backend kinds, sorted.
+func Kinds() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	var out []string
+	for k := range factories {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// New builds the backend of kind.
+func New(kind string, opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Backend, error) {
+	mu.RLock()
+	f, ok := factories[kind]
+	mu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown backend %q; known: %s", kind, strings.Join(Kinds(), ", "))
+	}
+	return f(opts, tok, embedDim)
+}
+
+func offline(opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Backend, error) {
+	if len(opts) > 0 {
+		return nil, fmt.Errorf("backend offline takes no options")
+	}
+	e := embed.NewHashing(embedDim)
+	return &Backend{
+		Client:      model.NewOffline(tok),
+		Embedder:    e,
+		Description: "offline (deterministic rules, extractive reader, lexical judge; embedder " + e.Name() + ")",
+	}, nil
+}

@@ -1,0 +1,307 @@
+// Package results is the SQLite results store of a run: run metadata, one
+// row per finished cell (strategy × scenario × seed) and one row per probe
+// result. A cell is written in one transaction when it finishes, so an
+// interrupted run keeps every finished cell and can be resumed; reports are
+// rendered from the store alone (`memarena report out/<run>/results.db`).
+package results
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	_ "github.com/mattn/go-sqlite3" // SQLite driver
+
+	"github.com/memarena/memarena/metrics"
+)
+
+// SchemaVersion is bumped on incompatible schema changes.
+const SchemaVersion = 1
+
+// Cell is one finished cell.
+type Cell struct {
+	// Key identifies the cell in the run: "<label>|<scenario>|<seed>".
+	Key string
+	// Label is the strategy's display name in the run (defaults to Strategy).
+	Label string
+	// Strategy is the registry name.
+	Strategy string
+	// Params are the resolved parameters, as JSON.
+	Params string
+	// Extraction is "model" or "oracle".
+	Extraction string
+	Scenario   string
+	Seed       int64
+	// Turns ingested; Sessions ended.
+	Turns, Sessions int
+	// Write-side model usage (ingest + end of session).
+	WritePromptTokens, WriteCompletionTokens, WriteRequests, WriteCacheHits int
+	// ExtractionFailures counts model calls that failed for good.
+	ExtractionFailures int
+	// Footprint at the end of the cell.
+	FootprintItems, FootprintEdges int
+	FootprintBytes                 int64
+	// Timing (wall clock, not deterministic): per-call latency quantiles in ms.
+	IngestP50, IngestP95, IngestP99       float64
+	RetrieveP50, RetrieveP95, RetrieveP99 float64
+	// WallMS is the cell's total wall time.
+	WallMS float64
+}
+
+// Row is one probe (or task-check) result.
+type Row struct {
+	CellKey string
+	// Seq orders rows within a cell (probe order in the scenario run).
+	Seq      int
+	ProbeID  string
+	Kind     string
+	Category string
+	Question string
+	Answer   string
+	// Gold answers as given in the scenario.
+	GoldAnswers []string
+	// IsTask marks a session task check (Kind "task").
+	IsTask bool
+	// EvidenceAge is the number of sessions between the earliest gold
+	// evidence turn and the session after which the probe is asked
+	// (0 = same session); -1 when the probe has no evidence.
+	EvidenceAge int
+	Scores      metrics.Scores
+	// TaskSuccess is set for task rows.
+	TaskSuccess metrics.Value
+	// Items returned and their provenance (best first).
+	Items      int
+	Provenance [][]string
+	// Token accounting for this probe.
+	ContextTokens, OverrunTokens int
+	// ReadModelTokens are tokens of model calls a strategy made inside
+	// Retrieve (read-side model cost, e.g. query parsing).
+	ReadModelTokens                      int
+	AnswerPromptTokens, AnswerCompletion int
+	// Reader support of the chosen sentence (offline reader), or NaN.
+	Support float64
+	// Judge verdict fields, empty when no judge ran.
+	Judge        string
+	JudgeCorrect metrics.Value
+	// RetrieveMS is timing.
+	RetrieveMS float64
+}
+
+// Store is an open results database.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS cells (
+  key TEXT PRIMARY KEY, label TEXT, strategy TEXT, params TEXT, extraction TEXT, scenario TEXT, seed INTEGER,
+  turns INTEGER, sessions INTEGER,
+  write_prompt INTEGER, write_completion INTEGER, write_requests INTEGER, write_cache_hits INTEGER, extraction_failures INTEGER,
+  fp_items INTEGER, fp_edges INTEGER, fp_bytes INTEGER,
+  ingest_p50 REAL, ingest_p95 REAL, ingest_p99 REAL, retrieve_p50 REAL, retrieve_p95 REAL, retrieve_p99 REAL, wall_ms REAL
+);
+CREATE TABLE IF NOT EXISTS rows (
+  cell TEXT NOT NULL REFERENCES cells(key), seq INTEGER NOT NULL, probe TEXT NOT NULL, kind TEXT, category TEXT,
+  question TEXT, answer TEXT, gold TEXT, is_task INTEGER, evidence_age INTEGER,
+  answer_f1 REAL, exact_match REAL, fact_accuracy REAL, recall_at_k REAL, ndcg_at_k REAL, mrr REAL, answer_in_context REAL,
+  path_reuse REAL, full_path_reuse REAL, stale_fact_rate REAL, abstention_accuracy REAL, task_success REAL,
+  items INTEGER, provenance TEXT, context_tokens INTEGER, overrun_tokens INTEGER, read_model_tokens INTEGER, answer_prompt INTEGER, answer_completion INTEGER,
+  support REAL, judge TEXT, judge_correct REAL, retrieve_ms REAL,
+  PRIMARY KEY (cell, seq)
+);`
+
+// Open opens (creating if needed) the store at path.
+func Open(path string) (*Store, error) {
+	db, err := sql.Open("sqlite3", "file:"+path+"?_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on")
+	if err != nil {
+		return nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("results %s: not a memarena results database or not writable: %w", path, err)
+	}
+	s := &Store{db: db, path: path}
+	v, err := s.Meta("schema_version")
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if v == "" {
+		if err := s.SetMeta("schema_version", fmt.Sprint(SchemaVersion)); err != nil {
+			db.Close()
+			return nil, err
+		}
+	} else if v != fmt.Sprint(SchemaVersion) {
+		db.Close()
+		return nil, fmt.Errorf("results %s: schema version %s, this memarena reads version %d", path, v, SchemaVersion)
+	}
+	return s, nil
+}
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// SetMeta stores a run metadata value.
+func (s *Store) SetMeta(key, value string) error {
+	_, err := s.db.Exec(`INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+	return err
+}
+
+// Meta returns a metadata value, "" when absent.
+func (s *Store) Meta(key string) (string, error) {
+	var v string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	return v, err
+}
+
+// Done returns the keys of finished cells.
+func (s *Store) Done() (map[string]bool, error) {
+	rows, err := s.db.Query(`SELECT key FROM cells`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out[k] = true
+	}
+	return out, rows.Err()
+}
+
+func nullable(v metrics.Value) any {
+	if !v.OK {
+		return nil
+	}
+	return v.V
+}
+
+func nanNull(f float64) any {
+	if math.IsNaN(f) {
+		return nil
+	}
+	return f
+}
+
+// SaveCell writes a cell and its rows in one transaction; a cell already
+// present is replaced.
+func (s *Store) SaveCell(c Cell, rs []Row) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`DELETE FROM rows WHERE cell = ?`, c.Key); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(`DELETE FROM cells WHERE key = ?`, c.Key); err != nil {
+		return err
+	}
+	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?)`,
+		c.Key, c.Label, c.Strategy, c.Params, c.Extraction, c.Scenario, c.Seed, c.Turns, c.Sessions,
+		c.WritePromptTokens, c.WriteCompletionTokens, c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures,
+		c.FootprintItems, c.FootprintEdges, c.FootprintBytes,
+		nanNull(c.IngestP50), nanNull(c.IngestP95), nanNull(c.IngestP99), nanNull(c.RetrieveP50), nanNull(c.RetrieveP95), nanNull(c.RetrieveP99), c.WallMS)
+	if err != nil {
+		return fmt.Errorf("saving cell %s: %w", c.Key, err)
+	}
+	st, err := tx.Prepare(`INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, r := range rs {
+		gold, _ := json.Marshal(r.GoldAnswers)
+		prov, _ := json.Marshal(r.Provenance)
+		sc := r.Scores
+		_, err := st.Exec(r.CellKey, r.Seq, r.ProbeID, r.Kind, r.Category, r.Question, r.Answer, string(gold), r.IsTask, r.EvidenceAge,
+			nullable(sc.AnswerF1), nullable(sc.ExactMatch), nullable(sc.FactAccuracy), nullable(sc.RecallAtK), nullable(sc.NDCGAtK), nullable(sc.MRR), nullable(sc.AnswerInContext),
+			nullable(sc.PathReuse), nullable(sc.FullPathReuse), nullable(sc.StaleFactRate), nullable(sc.AbstentionAcc), nullable(r.TaskSuccess),
+			r.Items, string(prov), r.ContextTokens, r.OverrunTokens, r.ReadModelTokens, r.AnswerPromptTokens, r.AnswerCompletion,
+			nanNull(r.Support), r.Judge, nullable(r.JudgeCorrect), r.RetrieveMS)
+		if err != nil {
+			return fmt.Errorf("saving %s/%s: %w", c.Key, r.ProbeID, err)
+		}
+	}
+	return tx.Commit()
+}
+
+func val(n sql.NullFloat64) metrics.Value {
+	if !n.Valid {
+		return metrics.NA
+	}
+	return metrics.Of(n.Float64)
+}
+
+func nf(n sql.NullFloat64) float64 {
+	if !n.Valid {
+		return math.NaN()
+	}
+	return n.Float64
+}
+
+// Cells returns every finished cell ordered by label, scenario, seed.
+func (s *Store) Cells() ([]Cell, error) {
+	rows, err := s.db.Query(`SELECT * FROM cells ORDER BY label, scenario, seed`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Cell
+	for rows.Next() {
+		var c Cell
+		var i50, i95, i99, r50, r95, r99 sql.NullFloat64
+		if err := rows.Scan(&c.Key, &c.Label, &c.Strategy, &c.Params, &c.Extraction, &c.Scenario, &c.Seed, &c.Turns, &c.Sessions,
+			&c.WritePromptTokens, &c.WriteCompletionTokens, &c.WriteRequests, &c.WriteCacheHits, &c.ExtractionFailures,
+			&c.FootprintItems, &c.FootprintEdges, &c.FootprintBytes, &i50, &i95, &i99, &r50, &r95, &r99, &c.WallMS); err != nil {
+			return nil, err
+		}
+		c.IngestP50, c.IngestP95, c.IngestP99 = nf(i50), nf(i95), nf(i99)
+		c.RetrieveP50, c.RetrieveP95, c.RetrieveP99 = nf(r50), nf(r95), nf(r99)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Rows returns every row of a cell in order.
+func (s *Store) Rows(cellKey string) ([]Row, error) {
+	rows, err := s.db.Query(`SELECT * FROM rows WHERE cell = ? ORDER BY seq`, cellKey)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Row
+	for rows.Next() {
+		var r Row
+		var gold, prov string
+		var f1, em, fa, rk, nd, mrr, aic, pr, fpr, st, ab, ts, sup, jc sql.NullFloat64
+		if err := rows.Scan(&r.CellKey, &r.Seq, &r.ProbeID, &r.Kind, &r.Category, &r.Question, &r.Answer, &gold, &r.IsTask, &r.EvidenceAge,
+			&f1, &em, &fa, &rk, &nd, &mrr, &aic, &pr, &fpr, &st, &ab, &ts,
+			&r.Items, &prov, &r.ContextTokens, &r.OverrunTokens, &r.ReadModelTokens, &r.AnswerPromptTokens, &r.AnswerCompletion,
+			&sup, &r.Judge, &jc, &r.RetrieveMS); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(gold), &r.GoldAnswers)
+		_ = json.Unmarshal([]byte(prov), &r.Provenance)
+		r.Scores = metrics.Scores{AnswerF1: val(f1), ExactMatch: val(em), FactAccuracy: val(fa), RecallAtK: val(rk), NDCGAtK: val(nd), MRR: val(mrr),
+			AnswerInContext: val(aic), PathReuse: val(pr), FullPathReuse: val(fpr), StaleFactRate: val(st), AbstentionAcc: val(ab)}
+		r.TaskSuccess = val(ts)
+		r.Support = nf(sup)
+		r.JudgeCorrect = val(jc)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

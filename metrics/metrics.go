@@ -1,0 +1,332 @@
+// Package metrics defines every number memarena reports — in one place, with
+// its definition, range and denominator (Defs) — and computes them: per
+// probe from the probe's gold, the strategy's recall and the reader's
+// answer, then aggregated with means and seeded bootstrap confidence
+// intervals.
+//
+// A metric that cannot be computed for a probe (no gold evidence, no gold
+// path, no provenance, not the probe's kind) is unavailable — a Value with
+// OK false — never 0, and aggregates report how many probes they average
+// over (the denominator).
+package metrics
+
+import (
+	"strings"
+
+	"github.com/memarena/memarena/internal/reader"
+	"github.com/memarena/memarena/internal/textutil"
+)
+
+// Value is a metric value that may be unavailable.
+type Value struct {
+	V  float64
+	OK bool
+}
+
+// Of returns an available value.
+func Of(v float64) Value { return Value{V: v, OK: true} }
+
+// NA is the unavailable value.
+var NA = Value{}
+
+// Bool returns 1 or 0 as an available value.
+func Bool(b bool) Value {
+	if b {
+		return Of(1)
+	}
+	return Of(0)
+}
+
+// Def documents one metric.
+type Def struct {
+	// Name is the column name.
+	Name string
+	// Title is the short header used in markdown tables.
+	Title string
+	// Definition says how it is computed.
+	Definition string
+	// Range of values, e.g. "[0, 1]".
+	Range string
+	// Denominator says which probes (or cells) it averages over.
+	Denominator string
+	// HigherIsBetter orders leaderboards.
+	HigherIsBetter bool
+	// Timing marks wall-clock metrics, which are not deterministic.
+	Timing bool
+}
+
+// Metric names.
+const (
+	AnswerF1        = "answer_f1"
+	ExactMatch      = "exact_match"
+	FactAccuracy    = "fact_accuracy"
+	RecallAtK       = "recall_at_k"
+	NDCGAtK         = "ndcg_at_k"
+	MRR             = "mrr"
+	AnswerInContext = "answer_in_context"
+	PathReuse       = "path_reuse"
+	FullPathReuse   = "full_path_reuse"
+	StaleFactRate   = "stale_fact_rate"
+	AbstentionAcc   = "abstention_accuracy"
+	TaskSuccess     = "task_success"
+	ContextTokens   = "context_tokens"
+	AnswerTokens    = "answer_tokens"
+	WriteTokens     = "write_tokens"
+	WritePer1kTurns = "write_tokens_per_1k_turns"
+	OverrunTokens   = "overrun_tokens"
+	RetrieveMS      = "retrieve_ms"
+	IngestMS        = "ingest_ms"
+)
+
+// Defs lists every reported metric with its documentation, in report order.
+var Defs = []Def{
+	{AnswerF1, "F1", "token F1 between the answer and the best-matching gold answer after LoCoMo normalization (lowercase, punctuation and a/an/the/and removed, Snowball-stemmed)", "[0, 1]", "probes with gold answers (not abstention)", true, false},
+	{ExactMatch, "EM", "1 when the normalized answer equals a normalized gold answer", "{0, 1}", "probes with gold answers (not abstention)", true, false},
+	{FactAccuracy, "fact acc", "share of required facts contained in the answer (every content stem of the fact occurs in it); without required facts, 1 when any gold answer is contained", "[0, 1]", "probes with required facts or gold answers (not abstention)", true, false},
+	{RecallAtK, "R@k", "share of gold evidence turns covered by the provenance (turn ids) of the top-k returned items", "[0, 1]", "probes with gold evidence whose recall has provenance (items without turn ids make it unavailable)", true, false},
+	{NDCGAtK, "nDCG@k", "binary-gain nDCG over the top-k items: an item gains 1 when its provenance covers a gold evidence turn not covered by an earlier item; ideal DCG places min(|gold|, k) gains first", "[0, 1]", "as R@k", true, false},
+	{MRR, "MRR", "1 / rank of the first item whose provenance covers a gold evidence turn; 0 when none does", "[0, 1]", "as R@k", true, false},
+	{AnswerInContext, "ans∈ctx", "1 when some gold answer is contained in the rendered context (content stems)", "{0, 1}", "probes with gold answers", true, false},
+	{PathReuse, "path reuse", "share of the gold reusable path's turn ids covered by the provenance of all returned items", "[0, 1]", "probes with a gold path (path-reuse probes)", true, false},
+	{FullPathReuse, "full reuse", "1 when path reuse is 1 (the whole gold path was recalled)", "{0, 1}", "as path reuse", true, false},
+	{StaleFactRate, "stale rate", "1 when the answer contains a superseded value (a stale fact) and no gold answer", "{0, 1}", "probes with stale facts (knowledge-update probes)", false, false},
+	{AbstentionAcc, "abstain acc", "1 when the answer declines (\"not mentioned\", \"no information\" …)", "{0, 1}", "abstention probes", true, false},
+	{TaskSuccess, "task success", "at the start of a session, the task goal is the query: 1 when every required fact is contained in the context and no stale fact is contained in an item presented as current", "{0, 1}", "session tasks with required or stale facts", true, false},
+	{ContextTokens, "ctx tok", "tokens of the context handed to the reader (after any cut to the budget)", "[0, budget]", "probes", false, false},
+	{AnswerTokens, "answer tok", "prompt + completion tokens of the reader call", "≥ 0", "probes", false, false},
+	{WriteTokens, "write tok", "prompt + completion tokens of every model call on the write side (ingest, end of session) of a cell", "≥ 0", "cells", false, false},
+	{WritePer1kTurns, "write tok/1k turns", "write tokens × 1000 / turns ingested", "≥ 0", "cells", false, false},
+	{OverrunTokens, "overrun", "tokens by which a strategy's context exceeded the budget before the runner cut it", "≥ 0", "probes", false, false},
+	{RetrieveMS, "retrieve ms", "wall-clock milliseconds of one Retrieve (timing: not deterministic)", "≥ 0", "probes", false, true},
+	{IngestMS, "ingest ms", "wall-clock milliseconds of one Ingest (timing: not deterministic)", "≥ 0", "turns", false, true},
+}
+
+// DefOf returns the definition of a metric by name.
+func DefOf(name string) (Def, bool) {
+	for _, d := range Defs {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Def{}, false
+}
+
+// F1 is the LoCoMo/SQuAD token F1 between a prediction and one gold answer
+// over NormalizeTokens (multiset overlap). Both empty gives 1; one empty 0.
+func F1(pred, gold string) float64 {
+	p := textutil.NormalizeTokens(pred)
+	g := textutil.NormalizeTokens(gold)
+	if len(p) == 0 || len(g) == 0 {
+		if len(p) == len(g) {
+			return 1
+		}
+		return 0
+	}
+	counts := map[string]int{}
+	for _, t := range g {
+		counts[t]++
+	}
+	common := 0
+	for _, t := range p {
+		if counts[t] > 0 {
+			counts[t]--
+			common++
+		}
+	}
+	if common == 0 {
+		return 0
+	}
+	prec := float64(common) / float64(len(p))
+	rec := float64(common) / float64(len(g))
+	return 2 * prec * rec / (prec + rec)
+}
+
+// BestF1 is the maximum F1 over the gold answers (0 when there are none).
+func BestF1(pred string, golds []string) float64 {
+	best := 0.0
+	for _, g := range golds {
+		if f := F1(pred, g); f > best {
+			best = f
+		}
+	}
+	return best
+}
+
+// EM reports whether the normalized prediction equals a normalized gold.
+func EM(pred string, golds []string) bool {
+	p := textutil.Normalize(pred)
+	for _, g := range golds {
+		if p == textutil.Normalize(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// ProbeGold is what a probe's scoring needs of the scenario.
+type ProbeGold struct {
+	Kind          string
+	Answers       []string
+	RequiredFacts []string
+	StaleFacts    []string
+	Evidence      []string
+	GoldPath      []string
+	// RetrievalSkip, when set, makes retrieval metrics unavailable.
+	RetrievalSkip string
+	// Abstention marks probes whose right answer is to decline.
+	Abstention bool
+}
+
+// RecallView is what scoring needs of a strategy's recall: the provenance of
+// each returned item (best first) and the rendered context.
+type RecallView struct {
+	Provenance [][]string
+	Context    string
+}
+
+// Scores are one probe's metric values.
+type Scores struct {
+	AnswerF1, ExactMatch, FactAccuracy       Value
+	RecallAtK, NDCGAtK, MRR, AnswerInContext Value
+	PathReuse, FullPathReuse                 Value
+	StaleFactRate, AbstentionAcc             Value
+}
+
+// Score computes the per-probe metrics at cut-off k.
+func Score(g ProbeGold, r RecallView, answer string, k int) Scores {
+	var s Scores
+	abstained := reader.IsAbstention(answer)
+	if g.Abstention {
+		s.AbstentionAcc = Bool(abstained)
+	} else if len(g.Answers) > 0 {
+		s.AnswerF1 = Of(BestF1(answer, g.Answers))
+		s.ExactMatch = Bool(EM(answer, g.Answers))
+		s.AnswerInContext = Bool(anyContained(r.Context, g.Answers))
+	}
+	if !g.Abstention {
+		switch {
+		case len(g.RequiredFacts) > 0:
+			n := 0
+			for _, f := range g.RequiredFacts {
+				if textutil.ContainsAll(answer, f) {
+					n++
+				}
+			}
+			s.FactAccuracy = Of(float64(n) / float64(len(g.RequiredFacts)))
+		case len(g.Answers) > 0:
+			s.FactAccuracy = Bool(anyContained(answer, g.Answers))
+		}
+	}
+	if len(g.StaleFacts) > 0 {
+		s.StaleFactRate = Bool(anyContained(answer, g.StaleFacts) && !anyContained(answer, g.Answers))
+	}
+	hasProv := len(r.Provenance) == 0
+	for _, p := range r.Provenance {
+		if len(p) > 0 {
+			hasProv = true
+		}
+	}
+	if len(g.Evidence) > 0 && g.RetrievalSkip == "" && hasProv {
+		rec, ndcg, mrr := Retrieval(g.Evidence, r.Provenance, k)
+		s.RecallAtK, s.NDCGAtK, s.MRR = Of(rec), Of(ndcg), Of(mrr)
+	}
+	if len(g.GoldPath) > 0 && hasProv {
+		covered := map[string]bool{}
+		for _, p := range r.Provenance {
+			for _, id := range p {
+				covered[id] = true
+			}
+		}
+		n := 0
+		for _, id := range g.GoldPath {
+			if covered[id] {
+				n++
+			}
+		}
+		pr := float64(n) / float64(len(g.GoldPath))
+		s.PathReuse = Of(pr)
+		s.FullPathReuse = Bool(n == len(g.GoldPath))
+	}
+	return s
+}
+
+// Retrieval computes evidence recall@k, binary-gain nDCG@k and MRR of ranked
+// items (each given by its provenance turn ids) against gold evidence ids.
+// See Defs for the definitions. gold must be non-empty.
+func Retrieval(gold []string, items [][]string, k int) (recall, ndcg, mrr float64) {
+	goldSet := map[string]bool{}
+	for _, g := range gold {
+		goldSet[g] = true
+	}
+	covered := map[string]bool{}
+	var dcg float64
+	for i, prov := range items {
+		newHit, anyHit := false, false
+		for _, id := range prov {
+			if goldSet[id] {
+				anyHit = true
+				if !covered[id] {
+					newHit = true
+					if i < k {
+						covered[id] = true
+					}
+				}
+			}
+		}
+		if anyHit && mrr == 0 {
+			mrr = 1 / float64(i+1)
+		}
+		if i < k && newHit {
+			dcg += 1 / log2(float64(i+2))
+		}
+	}
+	recall = float64(len(covered)) / float64(len(goldSet))
+	var idcg float64
+	for i := 0; i < min(len(goldSet), k); i++ {
+		idcg += 1 / log2(float64(i+2))
+	}
+	if idcg > 0 {
+		ndcg = dcg / idcg
+	}
+	return recall, ndcg, mrr
+}
+
+// TaskCheck scores a session task from a recall: success when every required
+// fact is contained in the context and no stale fact is contained in an item
+// presented as current. currentTexts are the texts of the recall's items
+// whose status is current.
+func TaskCheck(required, stale []string, context string, currentTexts []string) Value {
+	if len(required) == 0 && len(stale) == 0 {
+		return NA
+	}
+	for _, f := range required {
+		if !textutil.ContainsAll(context, f) {
+			return Of(0)
+		}
+	}
+	for _, f := range stale {
+		for _, t := range currentTexts {
+			if textutil.ContainsAll(t, f) {
+				return Of(0)
+			}
+		}
+	}
+	return Of(1)
+}
+
+func anyContained(text string, facts []string) bool {
+	for _, f := range facts {
+		if textutil.ContainsAll(text, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAbstention reports whether an answer declines to answer.
+func IsAbstention(answer string) bool { return reader.IsAbstention(answer) }
+
+// Slug makes a lowercase metric-safe key of s.
+func Slug(s string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", "-"))
+}

@@ -1,0 +1,102 @@
+package metrics
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestF1(t *testing.T) {
+	cases := []struct {
+		p, g string
+		want float64
+	}{
+		{"keyset pagination", "keyset pagination", 1},
+		{"The keyset pagination!", "keyset pagination", 1},
+		{"keyset", "keyset pagination", 2 * (1.0 * 0.5) / 1.5},
+		{"offset", "keyset pagination", 0},
+		{"", "", 1},
+		{"", "x", 0},
+	}
+	for _, c := range cases {
+		if got := F1(c.p, c.g); !near(got, c.want) {
+			t.Errorf("F1(%q,%q) = %v, want %v", c.p, c.g, got, c.want)
+		}
+	}
+	if !EM("The MySQL 8.", []string{"postgres", "mysql 8"}) {
+		t.Error("EM should match after normalization")
+	}
+}
+
+func TestRetrievalExact(t *testing.T) {
+	gold := []string{"a", "b"}
+	items := [][]string{{"x"}, {"a", "y"}, {"a"}, {"b"}}
+	rec, ndcg, mrr := Retrieval(gold, items, 3)
+	// top-3 covers only a → recall 0.5; gains at rank 2 only (rank 3 repeats a).
+	if !near(rec, 0.5) || !near(mrr, 0.5) {
+		t.Fatalf("recall=%v mrr=%v", rec, mrr)
+	}
+	wantNDCG := (1 / math.Log2(3)) / (1 + 1/math.Log2(3))
+	if !near(ndcg, wantNDCG) {
+		t.Fatalf("ndcg=%v want %v", ndcg, wantNDCG)
+	}
+	rec, ndcg, mrr = Retrieval(gold, items, 10)
+	if !near(rec, 1) || !near(mrr, 0.5) {
+		t.Fatalf("k=10: recall=%v mrr=%v", rec, mrr)
+	}
+	_ = ndcg
+	rec, ndcg, mrr = Retrieval(gold, nil, 10)
+	if rec != 0 || ndcg != 0 || mrr != 0 {
+		t.Fatal("no items must give zeros")
+	}
+}
+
+func TestScoreAvailability(t *testing.T) {
+	g := ProbeGold{Kind: "knowledge-update", Answers: []string{"MySQL 8"}, StaleFacts: []string{"Postgres 16"}, Evidence: []string{"s2-t1"}}
+	s := Score(g, RecallView{Provenance: [][]string{{"s2-t1"}}, Context: "orders moved to MySQL 8"}, "Postgres 16", 10)
+	if !s.StaleFactRate.OK || s.StaleFactRate.V != 1 || s.AnswerF1.V != 0 || s.RecallAtK.V != 1 || s.AnswerInContext.V != 1 {
+		t.Fatalf("scores = %+v", s)
+	}
+	if s.PathReuse.OK || s.AbstentionAcc.OK {
+		t.Fatal("path reuse and abstention must be unavailable")
+	}
+	// Items without provenance: retrieval unavailable, not 0.
+	s = Score(g, RecallView{Provenance: [][]string{{}}, Context: "x"}, "MySQL 8", 10)
+	if s.RecallAtK.OK || s.StaleFactRate.V != 0 || s.FactAccuracy.V != 1 {
+		t.Fatalf("no-provenance scores = %+v", s)
+	}
+	// Nothing returned: recall is a true 0.
+	s = Score(g, RecallView{}, "not mentioned", 10)
+	if !s.RecallAtK.OK || s.RecallAtK.V != 0 {
+		t.Fatalf("empty recall = %+v", s.RecallAtK)
+	}
+	a := Score(ProbeGold{Kind: "abstention", Abstention: true}, RecallView{}, "not mentioned", 10)
+	if a.AbstentionAcc.V != 1 || a.AnswerF1.OK || a.FactAccuracy.OK {
+		t.Fatalf("abstention = %+v", a)
+	}
+}
+
+func TestTaskCheck(t *testing.T) {
+	if v := TaskCheck(nil, nil, "", nil); v.OK {
+		t.Fatal("no facts → unavailable")
+	}
+	if v := TaskCheck([]string{"chi"}, []string{"gin"}, "we use chi, not gin", []string{"we use chi"}); v.V != 1 {
+		t.Fatal("stale only in a non-current item is fine")
+	}
+	if v := TaskCheck([]string{"chi"}, []string{"gin"}, "we use chi; gin", []string{"we use chi", "gin router"}); v.V != 0 {
+		t.Fatal("stale in a current item fails")
+	}
+}
+
+func TestBootstrapDeterministic(t *testing.T) {
+	vs := []Value{Of(1), Of(0), Of(1), Of(1), NA}
+	a := Bootstrap(vs, 1000, 7)
+	b := Bootstrap(vs, 1000, 7)
+	if a != b || a.N != 4 || !near(a.Mean, 0.75) || !(a.Lo <= a.Mean && a.Mean <= a.Hi) {
+		t.Fatalf("a=%+v b=%+v", a, b)
+	}
+	if m := Mean(nil); m.N != 0 || !math.IsNaN(m.Mean) {
+		t.Fatal("empty mean")
+	}
+}

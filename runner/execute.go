@@ -1,0 +1,237 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/memarena/memarena/internal/backends"
+	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/reader"
+	"github.com/memarena/memarena/internal/results"
+	"github.com/memarena/memarena/internal/tokenizer"
+	"github.com/memarena/memarena/reports"
+	"github.com/memarena/memarena/strategies"
+)
+
+// Options control one execution of a config.
+type Options struct {
+	// ResumeDir, when set, continues the run in that directory: finished
+	// cells are kept, the rest are run. The config must hash the same.
+	ResumeDir string
+	// Progress receives events (nil: none).
+	Progress Progress
+	// Resolve resolves relative dates for the offline reader (nil: none).
+	Resolve reader.Resolver
+	// Now stamps the run id and timing (nil: time.Now).
+	Now func() time.Time
+}
+
+// Result is what an execution produced.
+type Result struct {
+	// Dir is the run directory (out/<run-id>).
+	Dir string
+	// DB is the results database path.
+	DB string
+	// Files are the report files written.
+	Files   []string
+	Outcome Outcome
+}
+
+// Execute runs cfg end to end: it loads scenarios and datasets, creates (or
+// reopens) the run directory with its results database, runs every cell,
+// records metadata, status and timing, writes the reports, and points
+// <output>/latest at the run. Reports are written even when the run was
+// interrupted or some cells failed; the returned Outcome says so.
+func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	started := now()
+	tok, err := tokenizer.New(cfg.Tokenizer)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Tokenizer == "" {
+		cfg.Tokenizer = tok.Name()
+	}
+	be, err := backends.New(cfg.Backend.Kind, cfg.Backend.Options, tok, cfg.EmbedDim)
+	if err != nil {
+		return nil, fmt.Errorf("backend: %w", err)
+	}
+	if be.Close != nil {
+		defer be.Close()
+	}
+	plan, err := Expand(cfg)
+	if err != nil {
+		return nil, err
+	}
+	dir := opts.ResumeDir
+	if dir == "" {
+		dir, err = newRunDir(cfg.Output, cfg.Name, started)
+		if err != nil {
+			return nil, err
+		}
+	} else if _, err := os.Stat(filepath.Join(dir, "results.db")); err != nil {
+		return nil, fmt.Errorf("resume %s: no results.db there (%v)", dir, err)
+	}
+	dbPath := filepath.Join(dir, "results.db")
+	store, err := results.Open(dbPath)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	if opts.ResumeDir != "" {
+		var old results.RunMeta
+		if err := store.GetJSON("run", &old); err != nil {
+			return nil, err
+		}
+		if old.ConfigHash != cfg.Hash() {
+			return nil, fmt.Errorf("resume %s: the config differs from the one the run started with (sha256 %s vs %s); start a new run instead", dir, short(old.ConfigHash), short(cfg.Hash()))
+		}
+	}
+	meta := buildMeta(cfg, plan, be)
+	if err := store.PutJSON("run", meta); err != nil {
+		return nil, err
+	}
+	out, runErr := Run(ctx, cfg, plan, Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}, store, opts.Progress)
+	done, err := store.Done()
+	if err != nil {
+		return nil, err
+	}
+	status := results.RunStatus{Cells: len(plan.Cells), Done: len(done), Interrupted: out.Interrupted}
+	for _, f := range out.Failed {
+		status.Failed = append(status.Failed, f.Key+": "+f.Err.Error())
+	}
+	finished := now()
+	timing := results.RunTiming{Started: started.UTC().Format(time.RFC3339), Finished: finished.UTC().Format(time.RFC3339), WallSeconds: finished.Sub(started).Seconds()}
+	if err := store.PutJSON("status", status); err != nil {
+		return nil, err
+	}
+	if err := store.PutJSON("timing", timing); err != nil {
+		return nil, err
+	}
+	data, err := reports.Load(store)
+	if err != nil {
+		return nil, err
+	}
+	files, err := data.Write(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := pointLatest(cfg.Output, dir); err != nil {
+		return nil, err
+	}
+	res := &Result{Dir: dir, DB: dbPath, Files: files, Outcome: out}
+	if runErr != nil {
+		return res, runErr
+	}
+	return res, nil
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// newRunDir creates <output>/<name>-<yyyymmdd-hhmmss>[-N].
+func newRunDir(output, name string, t time.Time) (string, error) {
+	base := filepath.Join(output, fmt.Sprintf("%s-%s", name, t.UTC().Format("20060102-150405")))
+	dir := base
+	for i := 2; ; i++ {
+		err := os.MkdirAll(filepath.Dir(dir), 0o755)
+		if err != nil {
+			return "", fmt.Errorf("output directory %s: %w", output, err)
+		}
+		if err := os.Mkdir(dir, 0o755); err == nil {
+			return dir, nil
+		} else if !os.IsExist(err) {
+			return "", fmt.Errorf("run directory %s: %w", dir, err)
+		}
+		dir = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
+// pointLatest makes <output>/latest a symlink to dir (relative).
+func pointLatest(output, dir string) error {
+	link := filepath.Join(output, "latest")
+	rel, err := filepath.Rel(output, dir)
+	if err != nil {
+		return nil // dir outside output: leave latest alone
+	}
+	tmp := link + ".tmp"
+	_ = os.Remove(tmp)
+	if err := os.Symlink(rel, tmp); err != nil {
+		return fmt.Errorf("linking %s: %w", link, err)
+	}
+	return os.Rename(tmp, link)
+}
+
+func buildMeta(cfg *Config, plan *Plan, be *backends.Backend) results.RunMeta {
+	cc := *cfg
+	cc.Output, cc.Parallelism = "", 0 // where and how fast do not change results
+	cfgJSON, _ := json.Marshal(cc)
+	m := results.RunMeta{
+		Name: cfg.Name, ConfigFile: cfg.Source(), ConfigHash: cfg.Hash(), Config: cfgJSON,
+		Seeds: cfg.Seeds, Budget: cfg.Budget, K: cfg.K, Extraction: cfg.Extraction,
+		Backend: be.Description, Offline: cfg.Backend.Kind == "offline", Embedder: be.Embedder.Name(), Tokenizer: cfg.Tokenizer,
+		PromptVersions: map[string]string{}, GoVersion: runtime.Version(), Bootstrap: cfg.Bootstrap,
+		Git: gitInfo(),
+	}
+	if m.Tokenizer == "" {
+		m.Tokenizer = tokenizer.Default
+	}
+	for k, v := range model.PromptVersions() {
+		m.PromptVersions[string(k)] = v
+	}
+	for _, s := range cfg.Strategies {
+		spec, p, err := strategies.Resolve(s.Name, s.Params)
+		if err != nil {
+			continue
+		}
+		budget := cfg.Budget
+		if s.Budget > 0 {
+			budget = s.Budget
+		}
+		m.Strategies = append(m.Strategies, results.StrategyMeta{Label: s.Label, Name: s.Name, Extraction: s.Extraction, Budget: budget, Params: p.Map(), Summary: spec.Summary})
+	}
+	for _, s := range plan.Scenarios {
+		st := s.Stats()
+		m.Scenarios = append(m.Scenarios, results.ScenarioMeta{ID: s.ID, Title: s.Title, Source: s.Source, SHA256: s.Hash,
+			Sessions: st.Sessions, Turns: st.Turns, Probes: st.Probes, Tasks: st.Tasks, Meta: s.Meta})
+	}
+	for _, rep := range plan.Imports {
+		b, _ := json.Marshal(rep)
+		m.Imports = append(m.Imports, b)
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		m.Modules = map[string]string{}
+		for _, d := range bi.Deps {
+			m.Modules[d.Path] = d.Version
+		}
+	}
+	return m
+}
+
+// gitInfo reads the commit and dirty flag of the working directory's git
+// checkout; "unknown" outside one.
+func gitInfo() results.GitInfo {
+	out, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return results.GitInfo{Commit: "unknown"}
+	}
+	g := results.GitInfo{Commit: strings.TrimSpace(string(out))}
+	st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output()
+	g.Dirty = err == nil && len(strings.TrimSpace(string(st))) > 0
+	return g
+}
