@@ -61,6 +61,7 @@ const (
 	ExactMatch      = "exact_match"
 	FactAccuracy    = "fact_accuracy"
 	RecallAtK       = "recall_at_k"
+	ContextRecall   = "context_recall"
 	NDCGAtK         = "ndcg_at_k"
 	MRR             = "mrr"
 	AnswerInContext = "answer_in_context"
@@ -84,6 +85,7 @@ var Defs = []Def{
 	{ExactMatch, "EM", "1 when the normalized answer equals a normalized gold answer", "{0, 1}", "probes with gold answers (not abstention)", true, false},
 	{FactAccuracy, "fact acc", "share of required facts contained in the answer (every content stem of the fact occurs in it); without required facts, 1 when any gold answer is contained", "[0, 1]", "probes with required facts or gold answers (not abstention)", true, false},
 	{RecallAtK, "R@k", "share of gold evidence turns covered by the provenance (turn ids) of the top-k returned items", "[0, 1]", "probes with gold evidence whose recall has provenance (items without turn ids make it unavailable)", true, false},
+	{ContextRecall, "R@ctx", "share of gold evidence turns covered by the provenance of all items delivered in the context, whatever their rank", "[0, 1]", "as R@k", true, false},
 	{NDCGAtK, "nDCG@k", "binary-gain nDCG over the top-k items: an item gains 1 when its provenance covers a gold evidence turn not covered by an earlier item; ideal DCG places min(|gold|, k) gains first", "[0, 1]", "as R@k", true, false},
 	{MRR, "MRR", "1 / rank of the first item whose provenance covers a gold evidence turn; 0 when none does", "[0, 1]", "as R@k", true, false},
 	{AnswerInContext, "ans∈ctx", "1 when some gold answer is contained in the rendered context (content stems)", "{0, 1}", "probes with gold answers", true, false},
@@ -186,10 +188,11 @@ type RecallView struct {
 
 // Scores are one probe's metric values.
 type Scores struct {
-	AnswerF1, ExactMatch, FactAccuracy       Value
-	RecallAtK, NDCGAtK, MRR, AnswerInContext Value
-	PathReuse, FullPathReuse                 Value
-	StaleFactRate, AbstentionAcc             Value
+	AnswerF1, ExactMatch, FactAccuracy     Value
+	RecallAtK, ContextRecall, NDCGAtK, MRR Value
+	AnswerInContext                        Value
+	PathReuse, FullPathReuse               Value
+	StaleFactRate, AbstentionAcc           Value
 }
 
 // Score computes the per-probe metrics at cut-off k.
@@ -229,6 +232,8 @@ func Score(g ProbeGold, r RecallView, answer string, k int) Scores {
 	if len(g.Evidence) > 0 && g.RetrievalSkip == "" && hasProv {
 		rec, ndcg, mrr := Retrieval(g.Evidence, r.Provenance, k)
 		s.RecallAtK, s.NDCGAtK, s.MRR = Of(rec), Of(ndcg), Of(mrr)
+		all, _, _ := Retrieval(g.Evidence, r.Provenance, max(len(r.Provenance), 1))
+		s.ContextRecall = Of(all)
 	}
 	if len(g.GoldPath) > 0 && hasProv {
 		covered := map[string]bool{}

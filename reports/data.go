@@ -86,6 +86,7 @@ var probeCols = []metricCol{
 	{metrics.ExactMatch, func(r results.Row) metrics.Value { return r.Scores.ExactMatch }},
 	{metrics.FactAccuracy, func(r results.Row) metrics.Value { return r.Scores.FactAccuracy }},
 	{metrics.RecallAtK, func(r results.Row) metrics.Value { return r.Scores.RecallAtK }},
+	{metrics.ContextRecall, func(r results.Row) metrics.Value { return r.Scores.ContextRecall }},
 	{metrics.NDCGAtK, func(r results.Row) metrics.Value { return r.Scores.NDCGAtK }},
 	{metrics.MRR, func(r results.Row) metrics.Value { return r.Scores.MRR }},
 	{metrics.AnswerInContext, func(r results.Row) metrics.Value { return r.Scores.AnswerInContext }},

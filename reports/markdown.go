@@ -237,13 +237,13 @@ func (d *Data) ageSection(w io.Writer) {
 	}{{"same session", 0, 0}, {"1 session ago", 1, 1}, {"2–3 sessions ago", 2, 3}, {"4+ sessions ago", 4, 1 << 30}}
 	fmt.Fprintln(w, "## Evidence recall by age")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "R@k grouped by how many sessions lie between a probe's earliest evidence turn and the question: a memory that forgets early sessions loses recall on the right.")
+	fmt.Fprintln(w, "R@ctx (evidence delivered in the context, any rank) grouped by how many sessions lie between a probe's earliest evidence turn and the question: a memory that loses early sessions loses recall on the right.")
 	fmt.Fprintln(w)
 	header := []string{"strategy"}
 	for _, b := range buckets {
 		header = append(header, b.name)
 	}
-	col := colByName(metrics.RecallAtK)
+	col := colByName(metrics.ContextRecall)
 	var rows [][]string
 	ns := make([]int, len(buckets))
 	for _, l := range d.Labels {
