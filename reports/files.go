@@ -22,7 +22,8 @@ const (
 	FileJSON     = "report.json"
 )
 
-// Write renders every report file into dir and returns their paths.
+// Write renders every report file (markdown, CSVs, JSON, PNG charts) into
+// dir and returns their paths, the markdown report first.
 func (d *Data) Write(dir string) ([]string, error) {
 	files := map[string][]byte{
 		FileMarkdown: []byte(d.MarkdownString()),
@@ -42,7 +43,11 @@ func (d *Data) Write(dir string) ([]string, error) {
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	charts, err := d.Charts(dir)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, charts...), nil
 }
 
 func writeAtomic(path string, b []byte) error {

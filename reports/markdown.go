@@ -165,6 +165,7 @@ func (d *Data) Markdown(w io.Writer) {
 	fmt.Fprintln(w)
 	ci := map[string]bool{metrics.AnswerF1: true, metrics.RecallAtK: true}
 	d.metricTable(w, probeCols, nil, ci)
+	fmt.Fprintf(w, "![leaderboard](%s) ![cost vs F1](%s)\n\n", FileLeaderboardChart, FileCostChart)
 
 	fmt.Fprintln(w, "## By scenario")
 	fmt.Fprintln(w)
