@@ -9,6 +9,8 @@ package textutil
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/kljensen/snowball/english"
@@ -44,9 +46,30 @@ func Words(text string) []string {
 	return out
 }
 
+// stemCache memoizes Stem: stemming dominates the profiles of lexical code
+// and the vocabulary of a run is small. Bounded by stemCacheLimit entries.
+var (
+	stemCache      sync.Map
+	stemCacheCount atomic.Int64
+)
+
+const stemCacheLimit = 1 << 20
+
 // Stem returns the Snowball English (Porter2) stem of a lowercase word.
 // Stopwords are stemmed too, so the mapping is the same for every token.
-func Stem(word string) string { return english.Stem(word, true) }
+// Safe for concurrent use; results are memoized.
+func Stem(word string) string {
+	if v, ok := stemCache.Load(word); ok {
+		return v.(string)
+	}
+	st := english.Stem(word, true)
+	if stemCacheCount.Load() < stemCacheLimit {
+		if _, loaded := stemCache.LoadOrStore(word, st); !loaded {
+			stemCacheCount.Add(1)
+		}
+	}
+	return st
+}
 
 // NormalizeTokens is Normalize split into tokens: lowercase words with
 // punctuation and articles removed, each stemmed.
