@@ -1,0 +1,704 @@
+// Package thoughtgraph is the thought-graph strategy, after Thought-Retriever
+// (Feng et al., 2024, "Thought-Retriever: Don't Just Retrieve Raw Data,
+// Retrieve Thoughts"): the memory stores structured thoughts distilled from
+// the agent's reasoning rather than raw turns, links them into reasoning
+// chains, and retrieves chains.
+//
+// Write side (Ingest):
+//
+//   - Assistant and tool turns are extracted into typed thoughts (analysis,
+//     hypothesis, decision, lesson, todo, knowledge-gap) with entities,
+//     confidence and a parent link, through one model.KindExtractThoughts
+//     request per turn (prompt internal/model/prompts/extract-thoughts.tmpl,
+//     reply type Extraction). The offline backend answers with ExtractRules:
+//     cue rules ("decided", "because", "maybe", "next time", "todo" …) and
+//     nlp entity extraction. Turns that are all greetings or small talk are
+//     skipped without a request. Thoughts below MinConfidence are dropped; a
+//     failed request (model.ErrFailed) is counted in Stats.Failures and the
+//     turn yields nothing.
+//   - User turns are not extracted: the design takes thoughts from the
+//     assistant's reasoning only. What the user says that must be remembered
+//     (preferences, constraints, facts, requests) enters as knowledge
+//     thoughts (TypeKnowledge): every informative sentence of the turn
+//     (KnowledgeSentences: chit-chat dropped), verbatim, with its entities.
+//     A knowledge thought is attached to the reasoning it feeds: it becomes a
+//     parent of the first thought of the next assistant or tool turn of the
+//     session (and, when it answers an open knowledge gap, a child of that
+//     gap). This is the same in both extraction modes and costs no model
+//     call. A tool result that yields no thought (in oracle mode: one the
+//     gold leaves unannotated) is kept the same way, raw, as one knowledge
+//     thought of its informative lines (Thought-Retriever retrieves raw data
+//     beside thoughts).
+//   - In oracle mode (env.Extraction == strategies.ExtractOracle) the turn's
+//     gold thoughts (Turn.Gold.Thoughts: ids, types, parents, entities,
+//     confidence) are stored instead of extracted ones.
+//   - Two engines hold the thoughts: a cayley in-memory graph (thought →
+//     task, thought → next thought of the session, parent → child thought,
+//     thought → entity) and a chromem-go collection (internal/vecstore) of
+//     type + content + entities (plus folded steps at stepWeight).
+//   - A thought whose sentence replaces an earlier value (UpdateCue: "instead
+//     of X", "drop X", "shorten the TTL to Y", "switched to", "now prefers"
+//     …) marks the earlier knowledge, decision or analysis thoughts it
+//     replaces as superseded; they are kept
+//     and rendered "(superseded)". Conditional statements are marked
+//     conditional (IsConditional).
+//
+// Consolidation (EndSession, when enabled): the session's task is finished,
+// so its trivial steps — analysis and hypothesis thoughts — are folded into
+// the nearest decision or lesson they led to (following parent → child
+// links): the step's text (cut to stepTokens tokens) and provenance move
+// into that thought, its links are rewired around it, and it leaves both
+// engines. Decisions, lessons,
+// todos, knowledge gaps and knowledge are kept.
+//
+// Read side (Retrieve): the query vector is the question plus the task goal
+// (weight taskWeight) and the recent turns (weight recentWeight); vector
+// recall takes the top `seeds` thoughts, plus up to `seeds` thoughts that
+// mention an entity of the question (thought → entity links); expansion
+// walks reasoning chains breadth-first up to `depth` hops and `fanout` new
+// neighbors per thought (expand); each candidate's importance is similarity
+// × recency decay × connectivity × type preference (importance); the best
+// are packed into the budget and rendered as a narrative, one line per
+// thought grouped by chain in scenario order, citing thought ids and parents
+// in the line's bracket. Each item's TurnIDs are the turns its thought (and
+// its folded steps) came from.
+package thoughtgraph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cayleygraph/quad"
+
+	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/textutil"
+	"github.com/memarena/memarena/internal/vecstore"
+	"github.com/memarena/memarena/scenarios"
+	"github.com/memarena/memarena/strategies"
+)
+
+// Name is the registry name of the strategy.
+const Name = "thought-graph"
+
+func init() {
+	strategies.Register(strategies.Spec{
+		Name:    Name,
+		Summary: "typed thoughts from the agent's reasoning in a cayley graph + chromem-go vectors; chain expansion, importance, narrative",
+		Source:  "Feng et al. 2024, Thought-Retriever: Don't Just Retrieve Raw Data, Retrieve Thoughts",
+		Params: []strategies.ParamSpec{
+			{Name: "seeds", Type: strategies.TypeInt, Default: 5, Min: 1, Max: 100,
+				Doc: "thoughts taken by vector recall (and at most as many more by entity match) before chain expansion; count in [1, 100]"},
+			{Name: "depth", Type: strategies.TypeInt, Default: 3, Min: 0, Max: 10,
+				Doc: "maximum hops of chain expansion from a recalled thought along parent/child/next links; 0 disables expansion; [0, 10]"},
+			{Name: "fanout", Type: strategies.TypeInt, Default: 3, Min: 1, Max: 50,
+				Doc: "maximum new neighbors followed from one thought per hop of chain expansion; [1, 50]"},
+			{Name: "half_life", Type: strategies.TypeDuration, Default: "2160h",
+				Doc: "half-life of the recency decay in importance, measured from a thought's last update or retrieval (scenario time); a Go duration, > 0"},
+			{Name: "consolidate", Type: strategies.TypeBool, Default: true,
+				Doc: "fold the trivial steps (analysis, hypothesis) of a finished session task into the decision or lesson they led to"},
+		},
+		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
+			return New(env, Config{
+				Seeds: p.Int("seeds"), Depth: p.Int("depth"), Fanout: p.Int("fanout"),
+				HalfLife: p.Duration("half_life"), Consolidate: p.Bool("consolidate"),
+			})
+		},
+	})
+}
+
+// Config holds the strategy's parameters (see the registered ParamSpecs).
+type Config struct {
+	// Seeds is the vector recall size, ≥ 1.
+	Seeds int
+	// Depth is the maximum chain expansion depth in hops, ≥ 0.
+	Depth int
+	// Fanout is the maximum number of new neighbors taken per thought and
+	// hop, ≥ 1.
+	Fanout int
+	// HalfLife of the recency decay, > 0.
+	HalfLife time.Duration
+	// Consolidate enables folding at session end.
+	Consolidate bool
+}
+
+// Stats counts what happened to extractions and thoughts in one instance.
+type Stats struct {
+	// Failures counts extract-thoughts requests that failed
+	// (model.ErrFailed); such a turn yields no thoughts.
+	Failures int
+	// Malformed counts extracted thoughts rejected for an unknown type,
+	// empty content or a confidence outside [0, 1].
+	Malformed int
+	// Dropped counts extracted thoughts below MinConfidence.
+	Dropped int
+	// BadLinks counts parent ids in replies that were not offered as
+	// candidates (the link is ignored).
+	BadLinks int
+	// Superseded counts thoughts marked superseded.
+	Superseded int
+	// Folded counts trivial steps folded by consolidation.
+	Folded int
+}
+
+// candidateWindow is the number of recent thoughts of the task offered to
+// the extractor as possible parents.
+const candidateWindow = 8
+
+// ThoughtGraph is the strategy. It is not safe for concurrent use (the
+// runner drives an instance from one goroutine).
+type ThoughtGraph struct {
+	env   strategies.Env
+	cfg   Config
+	store *vecstore.Store
+	graph *graphStore
+
+	thoughts map[string]*Thought
+	order    []string          // thought ids in creation order (folded ids stay; skip missing)
+	alias    map[string]string // folded thought id → the thought it was folded into
+	seq      int
+	turnSeq  map[string]int // turn id → ingestion order, from 1
+	recent   map[string][]string
+
+	sessionID   string
+	sessionLast time.Time
+	frontier    string   // last thought stored in the current session
+	pending     []string // knowledge thoughts waiting for the next reasoning thought
+
+	stats Stats
+	bytes int64
+}
+
+// New builds an empty thought graph. env must carry an Embedder and a
+// Tokenizer, and a Model unless env.Extraction is oracle; cfg must satisfy
+// the ranges of the registered parameters.
+func New(env strategies.Env, cfg Config) (*ThoughtGraph, error) {
+	switch {
+	case env.Embedder == nil:
+		return nil, errors.New("thought-graph needs an embedder")
+	case env.Tokenizer == nil:
+		return nil, errors.New("thought-graph needs a tokenizer")
+	case env.Model == nil && env.Extraction != strategies.ExtractOracle:
+		return nil, errors.New("thought-graph needs a model client unless extraction is oracle")
+	case cfg.Seeds < 1 || cfg.Depth < 0 || cfg.Fanout < 1:
+		return nil, fmt.Errorf("thought-graph: seeds %d, depth %d, fanout %d out of range (want ≥ 1, ≥ 0, ≥ 1)", cfg.Seeds, cfg.Depth, cfg.Fanout)
+	case cfg.HalfLife <= 0:
+		return nil, fmt.Errorf("thought-graph: half_life %v must be > 0", cfg.HalfLife)
+	}
+	gs, err := newGraphStore()
+	if err != nil {
+		return nil, err
+	}
+	return &ThoughtGraph{
+		env: env, cfg: cfg, store: vecstore.New(env.Embedder), graph: gs,
+		thoughts: map[string]*Thought{}, alias: map[string]string{}, turnSeq: map[string]int{}, recent: map[string][]string{},
+	}, nil
+}
+
+// Stats returns the extraction and maintenance counters.
+func (g *ThoughtGraph) Stats() Stats { return g.stats }
+
+// Thought returns a copy of the stored thought with id (after following
+// folds: a folded step's id gives the thought it was folded into), or false.
+func (g *ThoughtGraph) Thought(id string) (Thought, bool) {
+	th := g.get(id)
+	if th == nil {
+		return Thought{}, false
+	}
+	c := *th
+	c.Entities = slices.Clone(th.Entities)
+	c.TurnIDs = slices.Clone(th.TurnIDs)
+	c.Steps = slices.Clone(th.Steps)
+	c.vec, c.stems = nil, nil
+	return c, true
+}
+
+// IDs lists the stored thought ids in creation order.
+func (g *ThoughtGraph) IDs() []string {
+	out := make([]string, 0, len(g.thoughts))
+	for _, id := range g.order {
+		if _, ok := g.thoughts[id]; ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// resolve follows fold aliases to the id of a stored thought, or "".
+func (g *ThoughtGraph) resolve(id string) string {
+	for i := 0; i < 64; i++ {
+		if _, ok := g.thoughts[id]; ok {
+			return id
+		}
+		next, ok := g.alias[id]
+		if !ok {
+			return ""
+		}
+		id = next
+	}
+	return ""
+}
+
+func (g *ThoughtGraph) get(id string) *Thought {
+	if r := g.resolve(id); r != "" {
+		return g.thoughts[r]
+	}
+	return nil
+}
+
+// taskKey is the task node of a turn or session: the goal, or
+// "session:<id>" when there is none.
+func taskKey(task, sessionID string) string {
+	if task = strings.TrimSpace(task); task != "" {
+		return task
+	}
+	return "session:" + sessionID
+}
+
+// draft is a thought before insertion.
+type draft struct {
+	id          string // gold id, or "" for a generated one
+	typ         string
+	content     string
+	entities    []string
+	confidence  float64
+	parents     []string
+	followsPrev bool
+}
+
+// Ingest stores the thoughts of one turn (see the package doc). A turn with
+// no id, an unknown role, a repeated id or an invalid gold thought is an
+// error; a failed extraction is counted and skipped.
+func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
+	if t.ID == "" {
+		return errors.New("thought-graph: turn without id")
+	}
+	if t.Role != scenarios.RoleUser && t.Role != scenarios.RoleAssistant && t.Role != scenarios.RoleTool {
+		return fmt.Errorf("thought-graph: turn %s: unknown role %q", t.ID, t.Role)
+	}
+	if _, dup := g.turnSeq[t.ID]; dup {
+		return fmt.Errorf("thought-graph: turn %s ingested twice", t.ID)
+	}
+	g.turnSeq[t.ID] = len(g.turnSeq) + 1
+	if t.SessionID != g.sessionID {
+		g.sessionID, g.frontier, g.pending = t.SessionID, "", nil
+	}
+	if t.Time.After(g.sessionLast) {
+		g.sessionLast = t.Time
+	}
+	key := taskKey(t.Task, t.SessionID)
+
+	var drafts []draft
+	if t.Role == scenarios.RoleUser {
+		for _, s := range KnowledgeSentences(t.Text) {
+			d := draft{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1}
+			if f := g.get(g.frontier); f != nil && f.Type == TypeKnowledgeGap {
+				d.parents = []string{f.ID}
+			}
+			drafts = append(drafts, d)
+		}
+	}
+	if g.env.Extraction == strategies.ExtractOracle {
+		gd, err := g.goldDrafts(t)
+		if err != nil {
+			return err
+		}
+		drafts = append(drafts, gd...)
+	} else if t.Role != scenarios.RoleUser {
+		md, err := g.modelDrafts(ctx, t, key)
+		if err != nil {
+			return err
+		}
+		drafts = append(drafts, md...)
+	}
+	if t.Role == scenarios.RoleTool && len(drafts) == 0 {
+		// A tool result that yields no thought is kept raw, as knowledge.
+		if lines := ToolLines(t.Text); len(lines) > 0 {
+			s := strings.Join(lines, " / ")
+			drafts = append(drafts, draft{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1})
+		}
+	}
+	return g.commit(ctx, t, key, drafts)
+}
+
+// goldDrafts turns the turn's gold thoughts into drafts, checking them.
+func (g *ThoughtGraph) goldDrafts(t strategies.Turn) ([]draft, error) {
+	if t.Gold == nil {
+		return nil, nil
+	}
+	var out []draft
+	for i, gt := range t.Gold.Thoughts {
+		where := fmt.Sprintf("thought-graph: turn %s: gold thought %d", t.ID, i+1)
+		switch {
+		case strings.TrimSpace(gt.ID) == "":
+			return nil, fmt.Errorf("%s: empty id", where)
+		case !isReasoningType(gt.Type):
+			return nil, fmt.Errorf("%s (%s): type %q is not one of %s", where, gt.ID, gt.Type, strings.Join(scenarios.ThoughtTypes, ", "))
+		case strings.TrimSpace(gt.Content) == "":
+			return nil, fmt.Errorf("%s (%s): empty content", where, gt.ID)
+		case gt.Confidence < 0 || gt.Confidence > 1 || gt.Confidence != gt.Confidence:
+			return nil, fmt.Errorf("%s (%s): confidence %v outside [0, 1]", where, gt.ID, gt.Confidence)
+		}
+		if g.resolve(gt.ID) != "" || g.alias[gt.ID] != "" {
+			return nil, fmt.Errorf("%s: duplicate id %s", where, gt.ID)
+		}
+		d := draft{id: gt.ID, typ: gt.Type, content: strings.TrimSpace(gt.Content), entities: normEntities(gt.Entities), confidence: gt.Confidence}
+		if d.confidence == 0 {
+			d.confidence = DefaultConfidence
+		}
+		if gt.Parent != "" {
+			p := g.resolve(gt.Parent)
+			if p == "" && !slices.ContainsFunc(out, func(o draft) bool { return o.id == gt.Parent }) {
+				return nil, fmt.Errorf("%s (%s): unknown parent %q", where, gt.ID, gt.Parent)
+			}
+			if p == "" {
+				p = gt.Parent // an earlier thought of the same turn
+			}
+			d.parents = []string{p}
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// normEntities normalizes, de-duplicates and sorts entity names.
+func normEntities(in []string) []string {
+	var out []string
+	for _, e := range in {
+		if k := nlp.NormalizeEntity(e); k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// candidates lists the task's recent thoughts, oldest first, for the
+// extractor to link to.
+func (g *ThoughtGraph) candidates(key string) []Candidate {
+	var ids []string
+	for _, id := range g.recent[key] {
+		if r := g.resolve(id); r != "" && !slices.Contains(ids, r) {
+			ids = append(ids, r)
+		}
+	}
+	if f := g.resolve(g.frontier); f != "" && !slices.Contains(ids, f) {
+		ids = append(ids, f)
+	}
+	sort.Slice(ids, func(i, j int) bool { return g.thoughts[ids[i]].seq < g.thoughts[ids[j]].seq })
+	if len(ids) > candidateWindow {
+		ids = ids[len(ids)-candidateWindow:]
+	}
+	out := make([]Candidate, len(ids))
+	for i, id := range ids {
+		th := g.thoughts[id]
+		out[i] = Candidate{ID: id, Type: th.Type, Content: th.Content, Entities: th.Entities, SameSession: th.SessionID == g.sessionID}
+	}
+	return out
+}
+
+// modelDrafts extracts the thoughts of an assistant or tool turn through the
+// model client and validates the reply.
+func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key string) ([]draft, error) {
+	informative := false
+	for _, s := range textutil.Sentences(t.Text) {
+		if !IsChitChat(s) {
+			informative = true
+			break
+		}
+	}
+	if !informative {
+		return nil, nil
+	}
+	cands := g.candidates(key)
+	lines := make([]string, len(cands))
+	offered := map[string]bool{}
+	for i, c := range cands {
+		lines[i] = c.String()
+		offered[c.ID] = true
+	}
+	date := ""
+	if !t.Time.IsZero() {
+		date = t.Time.UTC().Format("2006-01-02")
+	}
+	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Vars: map[string]any{
+		"Role": t.Role, "Speaker": strategies.Speaker(t), "Date": date, "Task": t.Task, "Text": t.Text,
+		"Candidates": lines, "MaxThoughts": maxPerTurn,
+	}}
+	ext, err := model.CallJSON(ctx, g.env.Model, req, func(context.Context) (Extraction, error) {
+		return ExtractRules(t.Role, t.Text, cands), nil
+	})
+	if err != nil {
+		if errors.Is(err, model.ErrFailed) {
+			g.stats.Failures++
+			return nil, nil
+		}
+		return nil, fmt.Errorf("thought-graph: turn %s: %w", t.ID, err)
+	}
+	var out []draft
+	for _, e := range ext.Thoughts {
+		if len(out) == maxPerTurn {
+			break
+		}
+		typ := strings.ToLower(strings.TrimSpace(e.Type))
+		content := strings.TrimSpace(e.Content)
+		if !isReasoningType(typ) || content == "" || e.Confidence < 0 || e.Confidence > 1 || e.Confidence != e.Confidence {
+			g.stats.Malformed++
+			continue
+		}
+		conf := e.Confidence
+		if conf == 0 {
+			conf = DefaultConfidence
+		}
+		if conf < MinConfidence {
+			g.stats.Dropped++
+			continue
+		}
+		d := draft{typ: typ, content: content, entities: normEntities(e.Entities), confidence: conf, followsPrev: e.FollowsPrevious}
+		if p := strings.TrimSpace(e.Parent); p != "" {
+			if offered[p] {
+				d.parents = []string{p}
+			} else {
+				g.stats.BadLinks++
+			}
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// commit inserts the drafts of one turn in order, adding the session links
+// described in the package doc.
+func (g *ThoughtGraph) commit(ctx context.Context, t strategies.Turn, key string, drafts []draft) error {
+	n := 0
+	prev := ""
+	attached := false
+	for _, d := range drafts {
+		id := d.id
+		if id == "" {
+			n++
+			id = fmt.Sprintf("%s#%d", t.ID, n)
+			for g.resolve(id) != "" || g.alias[id] != "" {
+				n++
+				id = fmt.Sprintf("%s#%d", t.ID, n)
+			}
+		}
+		parents := append([]string(nil), d.parents...)
+		if d.followsPrev && prev != "" {
+			parents = append(parents, prev)
+		}
+		if d.typ != TypeKnowledge && !attached && len(g.pending) > 0 {
+			parents = append(parents, g.pending...)
+			attached = true
+		}
+		th := &Thought{
+			ID: id, Type: d.typ, Content: d.content, Speaker: strategies.Speaker(t), Entities: d.entities,
+			Confidence: d.confidence, Task: key, SessionID: t.SessionID, TurnIDs: []string{t.ID},
+			Created: t.Time, Updated: t.Time,
+		}
+		if (d.typ == TypeKnowledge || d.typ == TypeDecision) && IsConditional(d.content) {
+			th.Status = strategies.StatusConditional
+		}
+		if err := g.insert(ctx, th, parents); err != nil {
+			return err
+		}
+		prev = id
+		if d.typ == TypeKnowledge {
+			g.pending = append(g.pending, id)
+		}
+	}
+	if attached {
+		g.pending = nil
+	}
+	return nil
+}
+
+// insert adds a thought to both engines with its links, and applies
+// supersession.
+func (g *ThoughtGraph) insert(ctx context.Context, th *Thought, parents []string) error {
+	if g.resolve(th.ID) != "" {
+		return fmt.Errorf("thought-graph: duplicate thought id %s", th.ID)
+	}
+	g.seq++
+	th.seq = g.seq
+	th.stems = textutil.TokenSet(textutil.ContentTokens(th.Content))
+	if err := g.index(ctx, th); err != nil {
+		return err
+	}
+	node := thoughtIRI(th.ID)
+	qs := []quad.Quad{link(node, predTask, taskIRI(th.Task))}
+	for _, e := range th.Entities {
+		qs = append(qs, link(node, predMentions, entityIRI(e)))
+	}
+	var linked []string
+	for _, p := range parents {
+		r := g.resolve(p)
+		if r == "" || r == th.ID || slices.Contains(linked, r) {
+			continue
+		}
+		linked = append(linked, r)
+		qs = append(qs, link(thoughtIRI(r), predParentOf, node))
+	}
+	if f := g.resolve(g.frontier); f != "" {
+		qs = append(qs, link(thoughtIRI(f), predNext, node))
+	}
+	if err := g.graph.add(qs...); err != nil {
+		return err
+	}
+	g.supersede(th)
+	g.thoughts[th.ID] = th
+	g.order = append(g.order, th.ID)
+	g.frontier = th.ID
+	r := append(g.recent[th.Task], th.ID)
+	if len(r) > 2*candidateWindow {
+		r = append([]string(nil), r[len(r)-candidateWindow:]...)
+	}
+	g.recent[th.Task] = r
+	g.bytes += th.size()
+	return nil
+}
+
+// stepWeight is the weight of the folded steps' embedding against the
+// thought's own (type, content, entities: weight 1) in its vector, so that a
+// consolidated decision stays about the decision while its steps' words can
+// still find it.
+const stepWeight = 0.5
+
+// index embeds th (headText, plus stepsText at stepWeight) and stores the
+// vector in the vector store, replacing an earlier one.
+func (g *ThoughtGraph) index(ctx context.Context, th *Thought) error {
+	texts := []string{th.headText()}
+	if st := th.stepsText(); st != "" {
+		texts = append(texts, st)
+	}
+	vecs, err := g.env.Embedder.Embed(ctx, texts)
+	if err != nil {
+		return fmt.Errorf("thought-graph: embedding %s: %w", th.ID, err)
+	}
+	th.vec = combine(vecs, []float64{1, stepWeight})
+	if th.vec == nil {
+		th.vec = make([]float32, g.env.Embedder.Dim())
+	}
+	return g.store.AddVector(ctx, th.ID, th.vec, th.body(), nil)
+}
+
+// supersedes reports whether a thought of type typ may replace earlier
+// values, and whether a thought of type typ may be replaced.
+func canSupersede(typ string) bool {
+	return typ == TypeKnowledge || typ == TypeDecision || typ == TypeAnalysis || typ == TypeLesson
+}
+func canBeSuperseded(typ string) bool {
+	return typ == TypeKnowledge || typ == TypeDecision || typ == TypeAnalysis
+}
+
+// supersede marks the earlier thoughts th replaces (see UpdateCue). Only
+// current knowledge, decision or analysis thoughts of other turns are
+// replaced:
+//
+//   - with an Old value, every one whose content contains it
+//     (textutil.ContainsAll), and the Attribute too when there is one;
+//   - with an Attribute, the newest one whose content contains the
+//     attribute but not the new value;
+//   - with an Implicit cue only, the one unconditional knowledge or decision
+//     thought that shares the most content stems with th (at least
+//     overlapMin; ties go to the newest) while lacking one of th's stems (a
+//     different value). A conditional statement is never replaced by an
+//     implicit update: it holds under its condition.
+func (g *ThoughtGraph) supersede(th *Thought) {
+	if !canSupersede(th.Type) {
+		return
+	}
+	u := UpdateCue(th.Content)
+	if !u.Any() {
+		return
+	}
+	turn := th.TurnIDs[0]
+	eligible := func(t *Thought) bool {
+		return t != nil && t.Status != strategies.StatusSuperseded && canBeSuperseded(t.Type) && !slices.Contains(t.TurnIDs, turn)
+	}
+	mark := func(t *Thought) {
+		t.Status = strategies.StatusSuperseded
+		t.SupersededBy = th.ID
+		if th.Created.After(t.Updated) {
+			t.Updated = th.Created
+		}
+		g.stats.Superseded++
+	}
+	switch {
+	case u.Old != "":
+		for _, id := range g.order {
+			t := g.thoughts[id]
+			if eligible(t) && textutil.ContainsAll(t.Content, u.Old) && (u.Attribute == "" || textutil.ContainsAll(t.Content, u.Attribute)) {
+				mark(t)
+			}
+		}
+	case u.Attribute != "":
+		newStems := textutil.ContentTokens(u.New)
+		for i := len(g.order) - 1; i >= 0; i-- {
+			t := g.thoughts[g.order[i]]
+			if !eligible(t) || !textutil.ContainsAll(t.Content, u.Attribute) {
+				continue
+			}
+			if len(newStems) > 0 && textutil.ContainsAll(t.Content, u.New) {
+				continue // already states the new value
+			}
+			mark(t)
+			return
+		}
+	default:
+		var best *Thought
+		bestShared := 0
+		for i := len(g.order) - 1; i >= 0; i-- {
+			t := g.thoughts[g.order[i]]
+			if !eligible(t) || t.Type == TypeAnalysis || t.Status == strategies.StatusConditional {
+				continue
+			}
+			shared, fresh := 0, false
+			for s := range th.stems {
+				if t.stems[s] {
+					shared++
+				} else {
+					fresh = true
+				}
+			}
+			if shared >= overlapMin && fresh && shared > bestShared {
+				best, bestShared = t, shared
+			}
+		}
+		if best != nil {
+			mark(best)
+		}
+	}
+}
+
+// EndSession consolidates the finished session's task (when enabled) and
+// closes the session's reasoning frontier.
+func (g *ThoughtGraph) EndSession(ctx context.Context, s strategies.SessionInfo) error {
+	end := s.End
+	if end.IsZero() || g.sessionLast.After(end) {
+		end = g.sessionLast
+	}
+	if g.cfg.Consolidate {
+		if _, err := g.consolidate(ctx, taskKey(s.Task, s.ID), end); err != nil {
+			return err
+		}
+	}
+	g.sessionID, g.frontier, g.pending, g.sessionLast = "", "", nil, time.Time{}
+	return nil
+}
+
+// Footprint counts stored thoughts, graph quads (links to parents,
+// successors, tasks and entities) and the payload bytes (text, ids, vectors,
+// about 48 bytes per quad).
+func (g *ThoughtGraph) Footprint() strategies.Footprint {
+	q := g.graph.quadCount()
+	return strategies.Footprint{Items: len(g.thoughts), Edges: q, Bytes: g.bytes + int64(48*q)}
+}
+
+// Close releases the graph.
+func (g *ThoughtGraph) Close() error { return g.graph.close() }
