@@ -3,11 +3,12 @@
 
 GO      ?= go
 CONFIG  ?= configs/default.yaml
+LLM_CONFIG ?= configs/llm.yaml
 BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci test lint ci clean
+.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci
 
 all: build
 
@@ -22,6 +23,34 @@ bench: build
 bench-ci: build
 	./$(BIN) run --config configs/ci.yaml
 
+## bench-locomo: every strategy on LoCoMo, offline backend:
+##   make bench-locomo DATA=path/to/locomo10.json [LIMIT=N conversations]
+bench-locomo: build
+	@test -n "$(DATA)" || { echo "usage: make bench-locomo DATA=path/to/locomo10.json [LIMIT=N]" >&2; exit 2; }
+	./$(BIN) run --config configs/locomo.yaml --data $(DATA) $(if $(LIMIT),--limit $(LIMIT)) $(if $(SAMPLE),--sample $(SAMPLE))
+
+## bench-longmemeval: every strategy on a stratified 100-question LongMemEval
+## sample, offline backend (SAMPLE=0: every question):
+##   make bench-longmemeval DATA=path/to/longmemeval_s_cleaned.json.gz [SAMPLE=N] [LIMIT=N]
+bench-longmemeval: build
+	@test -n "$(DATA)" || { echo "usage: make bench-longmemeval DATA=path/to/longmemeval_s.json[.gz] [SAMPLE=N]" >&2; exit 2; }
+	./$(BIN) run --config configs/longmemeval.yaml --data $(DATA) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(LIMIT),--limit $(LIMIT))
+
+## bench-datasets-ci: CI slices of the public datasets in ../shared/datasets
+## (2 LoCoMo conversations, 20 LongMemEval oracle questions); skipped with a
+## note when the files are not there
+bench-datasets-ci: build
+	@if [ -f ../shared/datasets/locomo/locomo10.json ] && [ -f ../shared/datasets/longmemeval/longmemeval_oracle.json.gz ]; then \
+	  ./$(BIN) run --config configs/ci-datasets.yaml; \
+	else echo "bench-datasets-ci: skipped (no ../shared/datasets/locomo/locomo10.json or longmemeval_oracle.json.gz)"; fi
+
+## bench-llm: the benchmark with a real model (configs/llm.yaml) on an
+## OpenAI-compatible endpoint: set OPENAI_API_KEY, or base_url in the config
+## for a local server. Without either it runs offline and the report says so.
+## Responses are cached (.memarena/cache.db): a rerun makes no requests.
+bench-llm: build
+	./$(BIN) run --config $(LLM_CONFIG)
+
 ## test: all tests with the race detector
 test:
 	$(GO) test -race ./...
@@ -33,7 +62,7 @@ lint:
 	$(GO) vet ./...
 
 ## ci: what CI runs
-ci: lint test bench-ci
+ci: lint test bench-ci bench-datasets-ci
 
 clean:
 	rm -rf bin out

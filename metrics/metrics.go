@@ -69,6 +69,7 @@ const (
 	FullPathReuse   = "full_path_reuse"
 	StaleFactRate   = "stale_fact_rate"
 	AbstentionAcc   = "abstention_accuracy"
+	JudgeAccuracy   = "judge_accuracy"
 	TaskSuccess     = "task_success"
 	ContextTokens   = "context_tokens"
 	AnswerTokens    = "answer_tokens"
@@ -93,6 +94,7 @@ var Defs = []Def{
 	{FullPathReuse, "full reuse", "1 when path reuse is 1 (the whole gold path was recalled)", "{0, 1}", "as path reuse", true, false},
 	{StaleFactRate, "stale rate", "1 when the answer contains a superseded value (a stale fact) and no gold answer", "{0, 1}", "probes with stale facts (knowledge-update probes)", false, false},
 	{AbstentionAcc, "abstain acc", "1 when the answer declines (\"not mentioned\", \"no information\" …)", "{0, 1}", "abstention probes", true, false},
+	{JudgeAccuracy, "judge acc", "1 when the LLM judge's verdict is CORRECT, 0 when INCORRECT (strict verdict parser; see the judge section for the judge model and prompt version); judge_failed probes are left out and counted apart, never as wrong", "{0, 1}", "probes graded by the LLM judge with a readable verdict; never pooled across different judges", true, false},
 	{TaskSuccess, "task success", "at the start of a session, the task goal is the query: 1 when every required fact is contained in the context and no stale fact is contained in an item presented as current", "{0, 1}", "session tasks with required or stale facts", true, false},
 	{ContextTokens, "ctx tok", "tokens of the context handed to the reader (after any cut to the budget)", "[0, budget]", "probes", false, false},
 	{AnswerTokens, "answer tok", "prompt + completion tokens of the reader call", "≥ 0", "probes", false, false},

@@ -24,6 +24,12 @@ type Data struct {
 	Rows map[string][]results.Row
 	// Labels of the strategies in run order.
 	Labels []string
+	// MixedJudges lists the judge IDs when rows were graded by more than
+	// one LLM judge; judge accuracy is then never aggregated.
+	MixedJudges []string
+	// BackendStats are the backend's request counts of the last
+	// invocation (HTTP requests, cache hits …; not deterministic).
+	BackendStats map[string]int64
 }
 
 // Load reads a run from its results store.
@@ -72,6 +78,7 @@ func Load(store *results.Store) (*Data, error) {
 		}
 		d.Rows[c.Key] = rows
 	}
+	d.loadLLM(store)
 	return d, nil
 }
 
@@ -94,6 +101,7 @@ var probeCols = []metricCol{
 	{metrics.FullPathReuse, func(r results.Row) metrics.Value { return r.Scores.FullPathReuse }},
 	{metrics.StaleFactRate, func(r results.Row) metrics.Value { return r.Scores.StaleFactRate }},
 	{metrics.AbstentionAcc, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
+	{metrics.JudgeAccuracy, func(r results.Row) metrics.Value { return r.JudgeCorrect }},
 	{metrics.TaskSuccess, func(r results.Row) metrics.Value { return r.TaskSuccess }},
 }
 

@@ -82,7 +82,8 @@ func (d *Data) ProbesCSV() []byte {
 	for _, c := range probeCols {
 		header = append(header, c.name)
 	}
-	header = append(header, "items", "provenance", "context_tokens", "overrun_tokens", "read_model_tokens", "answer_prompt_tokens", "answer_completion_tokens", "reader_support", "judge", "judge_correct", "retrieve_ms")
+	header = append(header, "items", "provenance", "context_tokens", "overrun_tokens", "read_model_tokens", "answer_prompt_tokens", "answer_completion_tokens", "reader_support", "judge", "judge_correct", "retrieve_ms",
+		"judge_by", "judge_prompt_tokens", "judge_completion_tokens", "read_model_completion_tokens")
 	_ = w.Write(header)
 	for _, c := range d.Cells {
 		for _, r := range d.Rows[c.Key] {
@@ -95,7 +96,8 @@ func (d *Data) ProbesCSV() []byte {
 				prov[i] = strings.Join(p, ",")
 			}
 			rec = append(rec, fmt.Sprint(r.Items), strings.Join(prov, ";"), fmt.Sprint(r.ContextTokens), fmt.Sprint(r.OverrunTokens), fmt.Sprint(r.ReadModelTokens),
-				fmt.Sprint(r.AnswerPromptTokens), fmt.Sprint(r.AnswerCompletion), csvFloat(r.Support), r.Judge, csvVal(r.JudgeCorrect), fmt.Sprintf("%.3f", r.RetrieveMS))
+				fmt.Sprint(r.AnswerPromptTokens), fmt.Sprint(r.AnswerCompletion), csvFloat(r.Support), r.Judge, csvVal(r.JudgeCorrect), fmt.Sprintf("%.3f", r.RetrieveMS),
+				r.JudgeBy, fmt.Sprint(r.JudgePromptTokens), fmt.Sprint(r.JudgeCompletion), fmt.Sprint(r.ReadModelCompletion))
 			_ = w.Write(rec)
 		}
 	}

@@ -115,6 +115,7 @@ func (d *Data) Markdown(w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "- Backend: **%s**\n", m.Backend)
 	}
+	d.modelHeader(w)
 	fmt.Fprintf(w, "- Extraction: %s · budget %d tokens (%s) · k = %d · seeds %s · bootstrap %d resamples (95%% percentile CI)\n",
 		m.Extraction, m.Budget, m.Tokenizer, m.K, joinInts(m.Seeds), m.Bootstrap)
 	cfg := m.ConfigFile
@@ -184,7 +185,9 @@ func (d *Data) Markdown(w io.Writer) {
 	}
 	d.ageSection(w)
 	d.categorySection(w)
+	d.datasetSections(w)
 	d.costSection(w)
+	d.llmSections(w)
 	d.timingSection(w)
 	d.definitions(w)
 }
@@ -346,6 +349,7 @@ func (d *Data) timingSection(w io.Writer) {
 	}
 	fmt.Fprintln(w, "Ingest quantiles are the mean over cells of each cell's quantile; retrieve quantiles pool every probe.")
 	fmt.Fprintln(w)
+	d.backendStatsLines(w)
 	fmt.Fprintln(w, TimingEnd)
 	fmt.Fprintln(w)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memarena/memarena/internal/backends"
+	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/results"
@@ -32,6 +33,10 @@ type Options struct {
 	Resolve reader.Resolver
 	// Now stamps the run id and timing (nil: time.Now).
 	Now func() time.Time
+	// NoCache turns the backend's response cache off for this execution
+	// (backend option cache: off; not part of the config hash). Ignored by
+	// the offline backend, which has no cache.
+	NoCache bool
 }
 
 // Result is what an execution produced.
@@ -63,7 +68,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if cfg.Tokenizer == "" {
 		cfg.Tokenizer = tok.Name()
 	}
-	be, err := backends.New(cfg.Backend.Kind, cfg.Backend.Options, tok, cfg.EmbedDim)
+	be, err := backends.New(cfg.Backend.Kind, BackendOptions(cfg, opts.NoCache), tok, cfg.EmbedDim)
 	if err != nil {
 		return nil, fmt.Errorf("backend: %w", err)
 	}
@@ -102,7 +107,18 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err := store.PutJSON("run", meta); err != nil {
 		return nil, err
 	}
-	out, runErr := Run(ctx, cfg, plan, Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}, store, opts.Progress)
+	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}
+	if be.Judge != nil {
+		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
+			return nil, fmt.Errorf("backend: %w", err)
+		}
+	}
+	out, runErr := Run(ctx, cfg, plan, env, store, opts.Progress)
+	if be.Stats != nil {
+		if err := store.PutJSON(reports.MetaBackendStats, be.Stats()); err != nil {
+			return nil, err
+		}
+	}
 	done, err := store.Done()
 	if err != nil {
 		return nil, err
@@ -135,6 +151,21 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 		return res, runErr
 	}
 	return res, nil
+}
+
+// BackendOptions returns the backend options to build cfg's backend with: a
+// copy of cfg.Backend.Options, with cache "off" when noCache is set and the
+// backend is not the offline one (which has no cache and takes no options).
+func BackendOptions(cfg *Config, noCache bool) map[string]any {
+	if !noCache || cfg.Backend.Kind == "offline" {
+		return cfg.Backend.Options
+	}
+	opts := make(map[string]any, len(cfg.Backend.Options)+1)
+	for k, v := range cfg.Backend.Options {
+		opts[k] = v
+	}
+	opts["cache"] = "off"
+	return opts
 }
 
 func short(h string) string {
@@ -184,12 +215,16 @@ func buildMeta(cfg *Config, plan *Plan, be *backends.Backend) results.RunMeta {
 	m := results.RunMeta{
 		Name: cfg.Name, ConfigFile: cfg.Source(), ConfigHash: cfg.Hash(), Config: cfgJSON,
 		Seeds: cfg.Seeds, Budget: cfg.Budget, K: cfg.K, Extraction: cfg.Extraction,
-		Backend: be.Description, Offline: cfg.Backend.Kind == "offline", Embedder: be.Embedder.Name(), Tokenizer: cfg.Tokenizer,
+		Backend: be.Description, Offline: be.Offline, Embedder: be.Embedder.Name(), Tokenizer: cfg.Tokenizer,
+		Models: be.Models, Prices: be.Prices,
 		PromptVersions: map[string]string{}, GoVersion: runtime.Version(), Bootstrap: cfg.Bootstrap,
 		Git: gitInfo(),
 	}
 	if m.Tokenizer == "" {
 		m.Tokenizer = tokenizer.Default
+	}
+	if be.Judge != nil {
+		m.Judge = be.Judge.ID()
 	}
 	for k, v := range model.PromptVersions() {
 		m.PromptVersions[string(k)] = v

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memarena/memarena/internal/backends"
+	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/results"
@@ -61,6 +62,10 @@ type Env struct {
 	Tokenizer *tokenizer.Tokenizer
 	// Resolve resolves relative dates for the offline reader (may be nil).
 	Resolve reader.Resolver
+	// Judge is the LLM judge that grades every answer (nil: none). It
+	// asks the backend's client directly, so its tokens are harness
+	// overhead, never strategy cost.
+	Judge *judge.Judge
 }
 
 // Run executes every cell of plan not yet in store, at most
@@ -398,13 +403,17 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 			age = c.sc.SessionIndex(p.AfterSession) - first
 		}
 	}
-	return results.Row{
+	row := results.Row{
 		EvidenceAge: age,
 		Seq:         seq, ProbeID: p.ID, Kind: p.Kind, Category: p.Category, Question: p.Question, Answer: answer, GoldAnswers: p.Answers,
 		Scores: metrics.Score(g, metrics.RecallView{Provenance: prov, Context: r.Context}, answer, c.cfg.K),
 		Items:  len(r.Items), Provenance: prov,
 		ContextTokens: c.env.Tokenizer.Count(r.Context), OverrunTokens: overrun, ReadModelTokens: readModel.Total(),
 		AnswerPromptTokens: answerUsage.PromptTokens, AnswerCompletion: answerUsage.CompletionTokens,
-		Support: support, RetrieveMS: lat,
-	}, lat, nil
+		Support: support, RetrieveMS: lat, ReadModelCompletion: readModel.CompletionTokens,
+	}
+	if err := c.judgeRow(ctx, &row); err != nil {
+		return results.Row{}, lat, err
+	}
+	return row, lat, nil
 }

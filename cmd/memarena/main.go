@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	_ "github.com/memarena/memarena/datasets/all"
 	_ "github.com/memarena/memarena/strategies/all"
 )
 
@@ -80,7 +81,7 @@ Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cell
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd())
+	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd(), newRejudgeCmd())
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr(fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
 	})

@@ -18,7 +18,9 @@ func newRunCmd() *cobra.Command {
 		configPath, resume, out, extraction string
 		strats, scens, seeds                []string
 		budget, parallel, k                 int
-		quiet                               bool
+		quiet, noCache                      bool
+		dataPath                            string
+		limit, sample                       int
 	)
 	cmd := &cobra.Command{
 		Use:   "run [--config FILE]",
@@ -53,6 +55,9 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				cfg.Scenarios = scens
 				cfg.Datasets = nil
 			}
+			if err := applyDatasetFlags(cmd, cfg, dataPath, limit, sample); err != nil {
+				return usageErr(err)
+			}
 			if len(seeds) > 0 {
 				cfg.Seeds = nil
 				for _, s := range seeds {
@@ -86,7 +91,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				return usageErr(err)
 			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver()})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache})
 			prog.finish()
 			if res == nil {
 				return err
@@ -121,7 +126,41 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 	f.IntVarP(&parallel, "parallel", "p", 0, "cells run at once (default: number of CPUs)")
 	f.StringVar(&extraction, "extraction", "", "extraction mode for every strategy: model or oracle")
 	f.BoolVarP(&quiet, "quiet", "q", false, "no progress output")
+	f.BoolVar(&noCache, "no-cache", false, "send every model request to the endpoint: do not read or write the response cache")
+	f.StringVar(&dataPath, "data", "", "dataset file (or directory) for the config's single datasets entry, e.g. locomo10.json")
+	f.IntVar(&limit, "limit", 0, "keep the first N units (conversations, questions) of each dataset, stratified; 0 = all")
+	f.IntVar(&sample, "sample", 0, "keep a seeded stratified random sample of N units of each dataset; 0 = no sampling")
 	return cmd
+}
+
+// applyDatasetFlags applies --data, --limit and --sample to the config's
+// datasets entries.
+func applyDatasetFlags(cmd *cobra.Command, cfg *runner.Config, dataPath string, limit, sample int) error {
+	fl := cmd.Flags()
+	if dataPath == "" && !fl.Changed("limit") && !fl.Changed("sample") {
+		return nil
+	}
+	if len(cfg.Datasets) == 0 {
+		return fmt.Errorf("--data, --limit and --sample need a config with a datasets entry (e.g. --config configs/locomo.yaml)")
+	}
+	if limit < 0 || sample < 0 {
+		return fmt.Errorf("--limit and --sample must be ≥ 0")
+	}
+	if dataPath != "" {
+		if len(cfg.Datasets) > 1 {
+			return fmt.Errorf("--data: the config has %d datasets entries; edit their paths in the config instead", len(cfg.Datasets))
+		}
+		cfg.Datasets[0].Path = dataPath
+	}
+	for i := range cfg.Datasets {
+		if fl.Changed("limit") {
+			cfg.Datasets[i].Limit = limit
+		}
+		if fl.Changed("sample") {
+			cfg.Datasets[i].Sample = sample
+		}
+	}
+	return nil
 }
 
 // loadRunConfig loads path, or configs/default.yaml, or the built-in

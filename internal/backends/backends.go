@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/memarena/memarena/internal/embed"
+	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
 )
@@ -25,6 +26,22 @@ type Backend struct {
 	Description string
 	// Close releases resources (caches); may be nil.
 	Close func() error
+	// Offline is true when requests are answered by the deterministic
+	// offline backend — also when a real backend kind fell back to it.
+	Offline bool
+	// Judge configures the LLM judge the runner grades answers with; nil
+	// means no LLM judge (the offline backend has none).
+	Judge *judge.Config
+	// Models maps role ("extractor", "reader", "judge", "embedder") to the
+	// model serving it; nil for the offline backend.
+	Models map[string]string
+	// Prices maps a model name to its price per 1M tokens; nil or missing
+	// models leave dollar columns "n/a".
+	Prices model.PriceTable
+	// Stats, when set, returns the backend's request counts so far
+	// ("http_requests", "chat_cache_hits", …); reports show them apart
+	// from results, since they depend on the response cache's state.
+	Stats func() map[string]int64
 }
 
 // Factory builds a backend from its options.
@@ -74,5 +91,6 @@ func offline(opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Back
 		Client:      model.NewOffline(tok),
 		Embedder:    e,
 		Description: "offline (deterministic rules, extractive reader, lexical judge; embedder " + e.Name() + ")",
+		Offline:     true,
 	}, nil
 }

@@ -11,9 +11,21 @@ import (
 // computes the offline backend's reply as a T (it is marshaled to JSON, so
 // its size is charged as completion tokens). A reply that is not valid JSON
 // for T is an error wrapping ErrFailed (real backends try one repair first).
+// CallJSON fills req.Schema (SchemaOf[T]) and req.Validate (decoding into
+// T) when they are unset, so a real backend can ask for T's schema and
+// repair a reply that does not decode.
 func CallJSON[T any](ctx context.Context, c Client, req Request, offline func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	req.JSON = true
+	if req.Schema == nil {
+		req.Schema = SchemaOf[T]()
+	}
+	if req.Validate == nil {
+		req.Validate = func(text string) error {
+			var v T
+			return DecodeJSON(text, &v)
+		}
+	}
 	off := func(ctx context.Context) (string, error) {
 		v, err := offline(ctx)
 		if err != nil {

@@ -52,6 +52,17 @@ type Request struct {
 	JSON bool
 	// Repeat distinguishes deliberate repeats of the same request (cache key).
 	Repeat int
+	// Schema is the JSON Schema of the reply of a JSON request (CallJSON
+	// sets it from its type parameter); nil asks for any JSON object. A
+	// real backend sends it as the json_schema response format.
+	Schema *JSONSchema
+	// Validate checks a reply: CallJSON sets it to decoding into its type
+	// parameter, the LLM judge to its verdict parser. A real backend whose
+	// reply fails it sends one repair request carrying the error, and
+	// fails the request (*FailedError) if the repaired reply fails too;
+	// nil accepts any reply (for a JSON request, any JSON DecodeJSON can
+	// read). The offline backend does not call it.
+	Validate func(text string) error
 }
 
 // Usage counts tokens and requests. Tokens are BPE tokens: from the API's
@@ -117,5 +128,5 @@ type FailedError struct {
 	Cause error
 }
 
-func (e *FailedError) Error() string { return fmt.Sprintf("%s request failed: %v", e.Kind, e.Cause) }
+func (e *FailedError) Error() string   { return fmt.Sprintf("%s request failed: %v", e.Kind, e.Cause) }
 func (e *FailedError) Unwrap() []error { return []error{ErrFailed, e.Cause} }

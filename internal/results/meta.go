@@ -3,6 +3,8 @@ package results
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/memarena/memarena/internal/model"
 )
 
 // RunMeta is the run metadata reports print; it is stored as JSON under the
@@ -20,8 +22,18 @@ type RunMeta struct {
 	Extraction string          `json:"extraction"`
 	// Backend describes the model backend; Offline is true for the
 	// deterministic offline backend.
-	Backend    string            `json:"backend"`
-	Offline    bool              `json:"offline"`
+	Backend string `json:"backend"`
+	Offline bool   `json:"offline"`
+	// Models maps role ("extractor", "reader", "judge", "embedder") to
+	// the model serving it; empty for the offline backend.
+	Models map[string]string `json:"models,omitempty"`
+	// Prices maps a model name to dollars per 1M prompt and completion
+	// tokens (backend config); reports price tokens with it.
+	Prices model.PriceTable `json:"prices,omitempty"`
+	// Judge is the ID of the LLM judge configured for the run ("" when
+	// none). Rows carry their own judge (Row.JudgeBy), which `memarena
+	// rejudge` may change.
+	Judge      string            `json:"judge,omitempty"`
 	Embedder   string            `json:"embedder"`
 	Tokenizer  string            `json:"tokenizer"`
 	Strategies []StrategyMeta    `json:"strategies"`

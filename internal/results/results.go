@@ -81,11 +81,22 @@ type Row struct {
 	AnswerPromptTokens, AnswerCompletion int
 	// Reader support of the chosen sentence (offline reader), or NaN.
 	Support float64
-	// Judge verdict fields, empty when no judge ran.
+	// Judge verdict fields, empty when no judge ran. Judge is the verdict
+	// of the LLM judge: "correct", "incorrect" or "judge_failed" (package
+	// judge); JudgeCorrect is 1 or 0, unavailable when the judgment failed.
 	Judge        string
 	JudgeCorrect metrics.Value
 	// RetrieveMS is timing.
 	RetrieveMS float64
+	// JudgeBy identifies the judge of this row (judge model, judge prompt
+	// version and variant, see judge.Config.ID); "" when no judge ran.
+	JudgeBy string
+	// JudgePromptTokens and JudgeCompletion are the judge's usage for this
+	// probe — harness overhead, never part of the strategy's cost.
+	JudgePromptTokens, JudgeCompletion int
+	// ReadModelCompletion is the completion part of ReadModelTokens, so
+	// read-side model calls can be priced.
+	ReadModelCompletion int
 }
 
 // Store is an open results database.
@@ -110,6 +121,7 @@ CREATE TABLE IF NOT EXISTS rows (
   path_reuse REAL, full_path_reuse REAL, stale_fact_rate REAL, abstention_accuracy REAL, task_success REAL,
   items INTEGER, provenance TEXT, context_tokens INTEGER, overrun_tokens INTEGER, read_model_tokens INTEGER, answer_prompt INTEGER, answer_completion INTEGER,
   support REAL, judge TEXT, judge_correct REAL, retrieve_ms REAL,
+  judge_by TEXT, judge_prompt INTEGER, judge_completion INTEGER, read_model_completion INTEGER,
   PRIMARY KEY (cell, seq)
 );`
 
@@ -218,7 +230,7 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 	if err != nil {
 		return fmt.Errorf("saving cell %s: %w", c.Key, err)
 	}
-	st, err := tx.Prepare(`INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?)`)
+	st, err := tx.Prepare(`INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?)`)
 	if err != nil {
 		return err
 	}
@@ -231,7 +243,8 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 			nullable(sc.AnswerF1), nullable(sc.ExactMatch), nullable(sc.FactAccuracy), nullable(sc.RecallAtK), nullable(sc.ContextRecall), nullable(sc.NDCGAtK), nullable(sc.MRR), nullable(sc.AnswerInContext),
 			nullable(sc.PathReuse), nullable(sc.FullPathReuse), nullable(sc.StaleFactRate), nullable(sc.AbstentionAcc), nullable(r.TaskSuccess),
 			r.Items, string(prov), r.ContextTokens, r.OverrunTokens, r.ReadModelTokens, r.AnswerPromptTokens, r.AnswerCompletion,
-			nanNull(r.Support), r.Judge, nullable(r.JudgeCorrect), r.RetrieveMS)
+			nanNull(r.Support), r.Judge, nullable(r.JudgeCorrect), r.RetrieveMS,
+			r.JudgeBy, r.JudgePromptTokens, r.JudgeCompletion, r.ReadModelCompletion)
 		if err != nil {
 			return fmt.Errorf("saving %s/%s: %w", c.Key, r.ProbeID, err)
 		}
@@ -291,7 +304,8 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 		if err := rows.Scan(&r.CellKey, &r.Seq, &r.ProbeID, &r.Kind, &r.Category, &r.Question, &r.Answer, &gold, &r.IsTask, &r.EvidenceAge,
 			&f1, &em, &fa, &rk, &cr, &nd, &mrr, &aic, &pr, &fpr, &st, &ab, &ts,
 			&r.Items, &prov, &r.ContextTokens, &r.OverrunTokens, &r.ReadModelTokens, &r.AnswerPromptTokens, &r.AnswerCompletion,
-			&sup, &r.Judge, &jc, &r.RetrieveMS); err != nil {
+			&sup, &r.Judge, &jc, &r.RetrieveMS,
+			&r.JudgeBy, &r.JudgePromptTokens, &r.JudgeCompletion, &r.ReadModelCompletion); err != nil {
 			return nil, err
 		}
 		_ = json.Unmarshal([]byte(gold), &r.GoldAnswers)
@@ -304,4 +318,45 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// Judgment is an LLM judge's verdict on one stored row.
+type Judgment struct {
+	// CellKey and Seq identify the row.
+	CellKey string
+	Seq     int
+	// Verdict is "correct", "incorrect" or "judge_failed".
+	Verdict string
+	// Correct is 1 or 0; unavailable for judge_failed.
+	Correct metrics.Value
+	// By identifies the judge (see Row.JudgeBy).
+	By string
+	// PromptTokens and CompletionTokens are the judge's usage.
+	PromptTokens, CompletionTokens int
+}
+
+// SetJudgments replaces the judge fields of the given rows in one
+// transaction (used by `memarena rejudge`). A judgment naming a row that
+// does not exist is an error and nothing is written.
+func (s *Store) SetJudgments(js []Judgment) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	st, err := tx.Prepare(`UPDATE rows SET judge = ?, judge_correct = ?, judge_by = ?, judge_prompt = ?, judge_completion = ? WHERE cell = ? AND seq = ?`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, j := range js {
+		res, err := st.Exec(j.Verdict, nullable(j.Correct), j.By, j.PromptTokens, j.CompletionTokens, j.CellKey, j.Seq)
+		if err != nil {
+			return fmt.Errorf("results %s: judging %s #%d: %w", s.path, j.CellKey, j.Seq, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("results %s: no row %s #%d", s.path, j.CellKey, j.Seq)
+		}
+	}
+	return tx.Commit()
 }

@@ -1,0 +1,250 @@
+// Package dsio holds what the dataset importers share: opening a plain or
+// gzip-compressed file while hashing it (sha256 of the file bytes and of
+// the decompressed stream), JSON-path errors for malformed files, checked
+// access to generically decoded JSON, and seeded stratified selection of
+// units (conversations, questions).
+package dsio
+
+import (
+	"bufio"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"strings"
+)
+
+// Input is an open dataset file. Read streams the decompressed bytes; the
+// hashes are complete after Close (which reads any unread rest of the file).
+type Input struct {
+	f       *os.File
+	raw     hash.Hash
+	plain   hash.Hash
+	teeRaw  io.Reader
+	r       io.Reader
+	gz      *gzip.Reader
+	gzipped bool
+	path    string
+	closed  bool
+	rawSum  string
+	textSum string
+}
+
+// Open opens path for streaming. A file that starts with the gzip magic
+// bytes (1f 8b) is decompressed whatever its name. The error names the
+// file.
+func Open(path string) (*Input, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	in := &Input{f: f, raw: sha256.New(), plain: sha256.New(), path: path}
+	in.teeRaw = io.TeeReader(f, in.raw)
+	br := bufio.NewReaderSize(in.teeRaw, 1<<16)
+	magic, _ := br.Peek(2)
+	var r io.Reader = br
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: bad gzip header: %w", path, err)
+		}
+		in.gz, in.gzipped, r = gz, true, gz
+	}
+	in.r = io.TeeReader(r, in.plain)
+	return in, nil
+}
+
+// Read reads decompressed bytes.
+func (in *Input) Read(p []byte) (int, error) {
+	n, err := in.r.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) && in.gzipped {
+		err = fmt.Errorf("%s: corrupt gzip stream: %w", in.path, err)
+	}
+	return n, err
+}
+
+// Gzipped reports whether the file is gzip-compressed.
+func (in *Input) Gzipped() bool { return in.gzipped }
+
+// Close drains the rest of the file into the hashes and closes it. It is
+// safe to call twice.
+func (in *Input) Close() error {
+	if in.closed {
+		return nil
+	}
+	in.closed = true
+	_, derr := io.Copy(io.Discard, in.r)
+	_, _ = io.Copy(io.Discard, in.teeRaw)
+	in.rawSum = hex.EncodeToString(in.raw.Sum(nil))
+	in.textSum = hex.EncodeToString(in.plain.Sum(nil))
+	if in.gz != nil {
+		in.gz.Close()
+	}
+	err := in.f.Close()
+	if derr != nil {
+		return derr
+	}
+	return err
+}
+
+// SHA256 is the hex sha256 of the file's bytes; valid after Close.
+func (in *Input) SHA256() string { return in.rawSum }
+
+// TextSHA256 is the hex sha256 of the decompressed bytes (equal to SHA256
+// for a plain file); valid after Close.
+func (in *Input) TextSHA256() string { return in.textSum }
+
+// PathError is a malformed-file error located by its JSON path, e.g.
+// "[3].qa[17].evidence[2]".
+type PathError struct {
+	// File is the dataset file.
+	File string
+	// Path is the JSON path of the offending value ("" for the top level).
+	Path string
+	// Msg says what is wrong and what was expected.
+	Msg string
+}
+
+// Error formats the error as "<file>: <path>: <message>".
+func (e *PathError) Error() string {
+	p := e.Path
+	if p == "" {
+		p = "(top level)"
+	}
+	return fmt.Sprintf("%s: %s: %s", e.File, p, e.Msg)
+}
+
+// Errf returns a *PathError.
+func Errf(file, path, format string, args ...any) error {
+	return &PathError{File: file, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// SyntaxError turns a JSON decoding error at the stream position offset
+// (bytes) into an error naming the file, the JSON path being read and the
+// offset; other errors are wrapped with the file name.
+func SyntaxError(file, path string, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &PathError{File: file, Path: path, Msg: fmt.Sprintf("invalid JSON near byte %d of the decompressed text: %v", se.Offset, se)}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return &PathError{File: file, Path: path, Msg: "file ends in the middle of a JSON value (truncated?)"}
+	}
+	return fmt.Errorf("%s: %s: %w", file, path, err)
+}
+
+// Kind names the JSON type of a generically decoded value (decoded with
+// json.Decoder.UseNumber).
+func Kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// Doc is a generically decoded JSON value with the file it came from, for
+// checked access.
+type Doc struct{ File string }
+
+// Str returns v as a string or a PathError naming path.
+func (d Doc) Str(v any, path string) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", Errf(d.File, path, "want a string, got %s", Kind(v))
+	}
+	return s, nil
+}
+
+// StrOrNum returns a string as is and a JSON number as its literal text
+// ("2022", "3.5"); anything else is a PathError.
+func (d Doc) StrOrNum(v any, path string) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case json.Number:
+		return x.String(), nil
+	}
+	return "", Errf(d.File, path, "want a string or a number, got %s", Kind(v))
+}
+
+// Int returns v as an integer or a PathError.
+func (d Doc) Int(v any, path string) (int, error) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, Errf(d.File, path, "want an integer, got %s", Kind(v))
+	}
+	i, err := n.Int64()
+	if err != nil {
+		return 0, Errf(d.File, path, "want an integer, got %s", n)
+	}
+	return int(i), nil
+}
+
+// List returns v as a list or a PathError.
+func (d Doc) List(v any, path string) ([]any, error) {
+	l, ok := v.([]any)
+	if !ok {
+		return nil, Errf(d.File, path, "want a list, got %s", Kind(v))
+	}
+	return l, nil
+}
+
+// Obj returns v as an object or a PathError.
+func (d Doc) Obj(v any, path string) (map[string]any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, Errf(d.File, path, "want an object, got %s", Kind(v))
+	}
+	return m, nil
+}
+
+// Decode decodes all of r as one JSON value with numbers kept as
+// json.Number; a syntax error becomes a PathError with the byte offset.
+func Decode(file string, r io.Reader) (any, error) {
+	dec := json.NewDecoder(r)
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, SyntaxError(file, "", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, Errf(file, "", "extra data after the first JSON value")
+	}
+	return v, nil
+}
+
+// Slug lowercases s and replaces every run of characters other than
+// letters, digits, '.', '-' and '_' by '-', trimming '-' at both ends, so
+// that it is a valid scenario id ("conv-26", "gpt4_2655b836").
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		ok := (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '.' || r == '-' || r == '_'
+		if ok {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}

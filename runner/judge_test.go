@@ -1,0 +1,195 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/memarena/memarena/internal/backends"
+	"github.com/memarena/memarena/internal/judge"
+	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/results"
+	"github.com/memarena/memarena/internal/tokenizer"
+	"github.com/memarena/memarena/metrics"
+)
+
+// judgeClient answers every request like the offline backend except judge
+// requests, which it grades by containment (like a lenient model would),
+// and replies unreadably to the temporal question, so that probe ends
+// judge_failed. Every judge call costs 50 + 1 tokens.
+type judgeClient struct {
+	model.Client
+	verdict func(vars map[string]any) string
+}
+
+func (c judgeClient) Complete(ctx context.Context, req model.Request, off model.Offline) (model.Response, error) {
+	if req.Kind != model.KindJudge {
+		return c.Client.Complete(ctx, req, off)
+	}
+	if _, err := model.Render(req); err != nil {
+		return model.Response{}, err
+	}
+	return model.Response{Text: c.verdict(req.Vars), Usage: model.Usage{PromptTokens: 50, CompletionTokens: 1, Requests: 1}}, nil
+}
+
+func containmentVerdict(v map[string]any) string {
+	q, gold, ans := v["Question"].(string), strings.ToLower(v["Gold"].(string)), strings.ToLower(v["Answer"].(string))
+	switch {
+	case strings.Contains(q, "On what date"):
+		return "Hmm, hard to say."
+	case strings.HasPrefix(gold, "(unanswerable"):
+		if strings.Contains(ans, "not mentioned") {
+			return "CORRECT"
+		}
+		return "INCORRECT"
+	case strings.Contains(ans, strings.Split(gold, " | ")[0]):
+		return "CORRECT"
+	}
+	return "NOT CORRECT"
+}
+
+func init() {
+	backends.Register("test-judge", func(opts map[string]any, tok *tokenizer.Tokenizer, dim int) (*backends.Backend, error) {
+		b, err := backends.New("offline", nil, tok, dim)
+		if err != nil {
+			return nil, err
+		}
+		b.Client = judgeClient{Client: b.Client, verdict: containmentVerdict}
+		b.Offline = false
+		b.Description = "test backend with an LLM judge"
+		b.Judge = &judge.Config{Model: "judge-a", Variant: judge.Strict, Retries: 2}
+		b.Models = map[string]string{"judge": "judge-a"}
+		b.Prices = model.PriceTable{"judge-a": {Prompt: 1, Completion: 2}}
+		return b, nil
+	})
+}
+
+func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
+	plain := testConfig(t, StrategyConfig{Name: "none"}, StrategyConfig{Name: "oracle"})
+	judged := testConfig(t, StrategyConfig{Name: "none"}, StrategyConfig{Name: "oracle"})
+	judged.Backend.Kind = "test-judge"
+	resPlain, err := Execute(context.Background(), plain, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Execute(context.Background(), judged, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := results.Open(resPlain.DB)
+	defer a.Close()
+	b, _ := results.Open(res.DB)
+	defer b.Close()
+	var meta results.RunMeta
+	if err := b.GetJSON("run", &meta); err != nil {
+		t.Fatal(err)
+	}
+	id := "judge-a judge@" + model.PromptVersions()[model.KindJudge] + " strict"
+	if meta.Judge != id || meta.Offline || meta.Models["judge"] != "judge-a" || meta.Prices["judge-a"].Completion != 2 {
+		t.Fatalf("meta: judge %q offline %v models %v prices %v", meta.Judge, meta.Offline, meta.Models, meta.Prices)
+	}
+	cellsA, _ := a.Cells()
+	cellsB, _ := b.Cells()
+	for i := range cellsB {
+		ca, cb := cellsA[i], cellsB[i]
+		if ca.WritePromptTokens != cb.WritePromptTokens || ca.WriteCompletionTokens != cb.WriteCompletionTokens || ca.WriteRequests != cb.WriteRequests {
+			t.Fatalf("judge changed write cost: %+v vs %+v", ca, cb)
+		}
+		rowsA, _ := a.Rows(ca.Key)
+		rowsB, _ := b.Rows(cb.Key)
+		verdicts := map[string]string{}
+		for j, rb := range rowsB {
+			ra := rowsA[j]
+			if ra.AnswerPromptTokens != rb.AnswerPromptTokens || ra.ReadModelTokens != rb.ReadModelTokens || ra.Answer != rb.Answer {
+				t.Fatalf("judge changed strategy cost or answer of %s", rb.ProbeID)
+			}
+			if ra.Judge != "" || ra.JudgeBy != "" {
+				t.Fatalf("offline run has a judge: %+v", ra)
+			}
+			if rb.IsTask {
+				if rb.Judge != "" {
+					t.Fatalf("task row judged: %+v", rb)
+				}
+				continue
+			}
+			verdicts[rb.ProbeID] = rb.Judge
+			if rb.JudgeBy != id {
+				t.Fatalf("%s judged by %q", rb.ProbeID, rb.JudgeBy)
+			}
+			switch rb.Judge {
+			case judge.Correct:
+				if rb.JudgeCorrect != metrics.Of(1) || rb.JudgePromptTokens != 50 || rb.JudgeCompletion != 1 {
+					t.Fatalf("%s: %+v", rb.ProbeID, rb)
+				}
+			case judge.Incorrect:
+				if rb.JudgeCorrect != metrics.Of(0) {
+					t.Fatalf("%s: %+v", rb.ProbeID, rb)
+				}
+			case judge.Failed:
+				// Three attempts (retries 2), none counted as wrong.
+				if rb.JudgeCorrect.OK || rb.JudgePromptTokens != 150 || rb.JudgeCompletion != 3 {
+					t.Fatalf("%s: %+v", rb.ProbeID, rb)
+				}
+			default:
+				t.Fatalf("%s: verdict %q", rb.ProbeID, rb.Judge)
+			}
+		}
+		if verdicts["p4"] != judge.Failed || len(verdicts) != 6 {
+			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
+		}
+		// The offline reader abstains on p1 and answers p6 "not mentioned".
+		if verdicts["p1"] != judge.Incorrect || verdicts["p6"] != judge.Correct {
+			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
+		}
+	}
+}
+
+func TestRejudge(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
+	cfg.Backend.Kind = "test-judge"
+	res, err := Execute(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := results.Open(res.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	tok := tokenizer.MustDefault()
+	off := model.NewOffline(tok)
+
+	// --only-failed with another judge is refused.
+	jb, _ := judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
+	if _, err := Rejudge(context.Background(), store, jb, nil, RejudgeOptions{OnlyFailed: true}); err == nil || !strings.Contains(err.Error(), "re-judge every row to switch judges") {
+		t.Fatalf("err = %v", err)
+	}
+	// --only-failed with the same judge retries just the failed row.
+	ja, _ := judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { return "CORRECT" }}, judge.Config{Model: "judge-a", Variant: judge.Strict, Retries: 2})
+	out, err := Rejudge(context.Background(), store, ja, nil, RejudgeOptions{OnlyFailed: true, Parallelism: 2})
+	if err != nil || out.Judged != 1 || out.Correct != 1 || out.Usage.PromptTokens != 50 {
+		t.Fatalf("only-failed: %+v, %v", out, err)
+	}
+	// A full rejudge with another judge re-scores every judged row.
+	var calls int
+	jb, _ = judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { calls++; return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
+	out, err = Rejudge(context.Background(), store, jb, model.PriceTable{"judge-b": {Prompt: 3}}, RejudgeOptions{})
+	if err != nil || out.Judged != 6 || out.Incorrect != 6 || calls != 6 {
+		t.Fatalf("rejudge: %+v, %v, calls %d", out, err, calls)
+	}
+	cells, _ := store.Cells()
+	rows, _ := store.Rows(cells[0].Key)
+	for _, r := range rows {
+		if r.IsTask {
+			continue
+		}
+		if r.JudgeBy != jb.ID() || r.Judge != judge.Incorrect || r.JudgeCorrect != metrics.Of(0) {
+			t.Fatalf("row %s = %+v", r.ProbeID, r)
+		}
+	}
+	var meta results.RunMeta
+	_ = store.GetJSON("run", &meta)
+	if meta.Judge != jb.ID() || meta.Models["judge"] != "judge-b" || meta.Prices["judge-b"].Prompt != 3 || meta.Prices["judge-a"].Prompt != 1 {
+		t.Fatalf("meta judge %q models %v prices %v", meta.Judge, meta.Models, meta.Prices)
+	}
+}
