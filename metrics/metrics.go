@@ -68,6 +68,7 @@ const (
 	PathReuse       = "path_reuse"
 	FullPathReuse   = "full_path_reuse"
 	StaleFactRate   = "stale_fact_rate"
+	StaleInContext  = "stale_in_context"
 	AbstentionAcc   = "abstention_accuracy"
 	JudgeAccuracy   = "judge_accuracy"
 	TaskSuccess     = "task_success"
@@ -93,6 +94,7 @@ var Defs = []Def{
 	{PathReuse, "path reuse", "share of the gold reusable path's turn ids covered by the provenance of all returned items", "[0, 1]", "probes with a gold path (path-reuse probes)", true, false},
 	{FullPathReuse, "full reuse", "1 when path reuse is 1 (the whole gold path was recalled)", "{0, 1}", "as path reuse", true, false},
 	{StaleFactRate, "stale rate", "1 when the answer contains a superseded value (a stale fact) and no gold answer", "{0, 1}", "probes with stale facts (knowledge-update probes)", false, false},
+	{StaleInContext, "stale in ctx", "1 when some returned item the strategy presents as current (not marked superseded or conditional) contains a stale fact and no gold answer: the memory itself, not the reader, offers the old value as current", "{0, 1}", "probes with stale facts", false, false},
 	{AbstentionAcc, "abstain acc", "1 when the answer declines (\"not mentioned\", \"no information\" …)", "{0, 1}", "abstention probes", true, false},
 	{JudgeAccuracy, "judge acc", "1 when the LLM judge's verdict is CORRECT, 0 when INCORRECT (strict verdict parser; see the judge section for the judge model and prompt version); judge_failed probes are left out and counted apart, never as wrong", "{0, 1}", "probes graded by the LLM judge with a readable verdict; never pooled across different judges", true, false},
 	{TaskSuccess, "task success", "at the start of a session, the task goal is the query: 1 when every required fact is contained in the context and no stale fact is contained in an item presented as current", "{0, 1}", "session tasks with required or stale facts", true, false},
@@ -186,6 +188,9 @@ type ProbeGold struct {
 type RecallView struct {
 	Provenance [][]string
 	Context    string
+	// CurrentTexts are the texts of the returned items presented as
+	// current (status neither superseded nor conditional).
+	CurrentTexts []string
 }
 
 // Scores are one probe's metric values.
@@ -194,7 +199,8 @@ type Scores struct {
 	RecallAtK, ContextRecall, NDCGAtK, MRR Value
 	AnswerInContext                        Value
 	PathReuse, FullPathReuse               Value
-	StaleFactRate, AbstentionAcc           Value
+	StaleFactRate, StaleInContext          Value
+	AbstentionAcc                          Value
 }
 
 // Score computes the per-probe metrics at cut-off k.
@@ -224,6 +230,14 @@ func Score(g ProbeGold, r RecallView, answer string, k int) Scores {
 	}
 	if len(g.StaleFacts) > 0 {
 		s.StaleFactRate = Bool(anyContained(answer, g.StaleFacts) && !anyContained(answer, g.Answers))
+		stale := false
+		for _, t := range r.CurrentTexts {
+			if anyContained(t, g.StaleFacts) && !anyContained(t, g.Answers) {
+				stale = true
+				break
+			}
+		}
+		s.StaleInContext = Bool(stale)
 	}
 	hasProv := len(r.Provenance) == 0
 	for _, p := range r.Provenance {

@@ -58,6 +58,17 @@ func TestScoreAvailability(t *testing.T) {
 	if !s.StaleFactRate.OK || s.StaleFactRate.V != 1 || s.AnswerF1.V != 0 || s.RecallAtK.V != 1 || s.AnswerInContext.V != 1 {
 		t.Fatalf("scores = %+v", s)
 	}
+	if !s.StaleInContext.OK || s.StaleInContext.V != 0 {
+		t.Fatalf("no current item → stale in context 0, got %+v", s.StaleInContext)
+	}
+	sc := Score(g, RecallView{Provenance: [][]string{{"a"}, {"b"}}, CurrentTexts: []string{"orders use Postgres 16", "moved from Postgres 16 to MySQL 8"}}, "x", 10)
+	if sc.StaleInContext.V != 1 {
+		t.Fatal("a current item stating only the old value is stale in context")
+	}
+	sc = Score(g, RecallView{Provenance: [][]string{{"b"}}, CurrentTexts: []string{"moved from Postgres 16 to MySQL 8"}}, "x", 10)
+	if sc.StaleInContext.V != 0 {
+		t.Fatal("an item stating the change is not stale")
+	}
 	if s.PathReuse.OK || s.AbstentionAcc.OK {
 		t.Fatal("path reuse and abstention must be unavailable")
 	}

@@ -80,7 +80,7 @@ func (d *Data) Charts(dir string) ([]string, error) {
 
 	c := plot.New()
 	c.Title.Text = "cost vs answer F1"
-	c.X.Label.Text = "total tokens per probe (write + read + answer)"
+	c.X.Label.Text = "total tokens per probe (write + read-model + answer)"
 	c.Y.Label.Text = "answer F1"
 	var pts plotter.XYs
 	var labels []string
@@ -90,7 +90,7 @@ func (d *Data) Charts(dir string) ([]string, error) {
 		if cs.probes == 0 || !f1.Available() {
 			continue
 		}
-		pts = append(pts, plotter.XY{X: float64(cs.write+cs.ctx+cs.readModel+cs.answer) / float64(cs.probes), Y: f1.Mean})
+		pts = append(pts, plotter.XY{X: float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes), Y: f1.Mean})
 		labels = append(labels, l)
 	}
 	if len(pts) > 0 {

@@ -100,6 +100,7 @@ var probeCols = []metricCol{
 	{metrics.PathReuse, func(r results.Row) metrics.Value { return r.Scores.PathReuse }},
 	{metrics.FullPathReuse, func(r results.Row) metrics.Value { return r.Scores.FullPathReuse }},
 	{metrics.StaleFactRate, func(r results.Row) metrics.Value { return r.Scores.StaleFactRate }},
+	{metrics.StaleInContext, func(r results.Row) metrics.Value { return r.Scores.StaleInContext }},
 	{metrics.AbstentionAcc, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
 	{metrics.JudgeAccuracy, func(r results.Row) metrics.Value { return r.JudgeCorrect }},
 	{metrics.TaskSuccess, func(r results.Row) metrics.Value { return r.TaskSuccess }},

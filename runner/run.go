@@ -327,6 +327,17 @@ func (c *cellRun) query(id, question string, asked time.Time, recent []strategie
 		Task: task, Budget: c.budget, K: c.cfg.K}
 }
 
+// currentTexts are the texts of the items a strategy presents as current.
+func currentTexts(items []strategies.Item) []string {
+	var out []string
+	for _, it := range items {
+		if it.Status == strategies.StatusCurrent {
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}
+
 func provenance(items []strategies.Item) [][]string {
 	out := make([][]string, len(items))
 	for i, it := range items {
@@ -344,12 +355,7 @@ func (c *cellRun) taskCheck(ctx context.Context, ss *scenarios.Session, recent [
 	if err != nil {
 		return results.Row{}, lat, err
 	}
-	var current []string
-	for _, it := range r.Items {
-		if it.Status == strategies.StatusCurrent {
-			current = append(current, it.Text)
-		}
-	}
+	current := currentTexts(r.Items)
 	return results.Row{
 		EvidenceAge: -1,
 		Seq:         seq, ProbeID: "task:" + ss.Task.ID, Kind: "task", Question: ss.Task.Goal, IsTask: true,
@@ -406,7 +412,7 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 	row := results.Row{
 		EvidenceAge: age,
 		Seq:         seq, ProbeID: p.ID, Kind: p.Kind, Category: p.Category, Question: p.Question, Answer: answer, GoldAnswers: p.Answers,
-		Scores: metrics.Score(g, metrics.RecallView{Provenance: prov, Context: r.Context}, answer, c.cfg.K),
+		Scores: metrics.Score(g, metrics.RecallView{Provenance: prov, Context: r.Context, CurrentTexts: currentTexts(r.Items)}, answer, c.cfg.K),
 		Items:  len(r.Items), Provenance: prov,
 		ContextTokens: c.env.Tokenizer.Count(r.Context), OverrunTokens: overrun, ReadModelTokens: readModel.Total(),
 		AnswerPromptTokens: answerUsage.PromptTokens, AnswerCompletion: answerUsage.CompletionTokens,

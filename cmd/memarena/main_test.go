@@ -75,3 +75,13 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("missing db: exit %d", code)
 	}
 }
+
+func TestExtractionFlagKeepsCustomLabels(t *testing.T) {
+	dir := t.TempDir()
+	cfg := dir + "/two.yaml"
+	os.WriteFile(cfg, []byte("scenarios: [../../scenarios/testdata/minimal.yaml]\noutput: "+dir+"\nstrategies:\n  - name: flat-rag\n  - name: flat-rag\n    label: flat-rag-k2\n    params: {top_k: 2}\n"), 0o644)
+	out, code := execute(t, "run", "-q", "--config", cfg, "--extraction", "oracle")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+}

@@ -83,7 +83,12 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 			if extraction != "" {
 				cfg.Extraction = extraction
 				for i := range cfg.Strategies {
-					cfg.Strategies[i].Extraction, cfg.Strategies[i].Label = "", ""
+					st := &cfg.Strategies[i]
+					// Re-derive only labels the config did not set itself.
+					if st.Label == st.Name || st.Label == st.Name+"["+st.Extraction+"]" {
+						st.Label = ""
+					}
+					st.Extraction = ""
 				}
 			}
 			cfg.Defaults()

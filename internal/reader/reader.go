@@ -175,6 +175,8 @@ var (
 	dateRe   = regexp.MustCompile(`(?i)\b(\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?(,? \d{4})?|\d{1,2}(st|nd|rd|th)? (of )?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(,? \d{4})?)\b`)
 	quoteRe  = regexp.MustCompile("[\"“`]([^\"”`]{2,60})[\"”`]")
 	numberQ  = regexp.MustCompile(`(?i)\b(how (many|much|long|fast|often|old)|what (percentage|percent|share|number|price|cost|budget|score|rate|latency|time)|p9[059]|f1|accuracy|latency|price|cost|budget|ttl|timeout|maxconns|setting)\b`)
+	nowQ     = regexp.MustCompile(`(?i)\b(now|current|currently|latest|these days|at the moment)\b`)
+	fromToRe = regexp.MustCompile(`(?i)\bfrom\b[^.;]{1,80}?\bto\b`)
 	personQ  = regexp.MustCompile(`(?i)^(who|whom|whose)\b|\bwhich (teammate|person|colleague|author|friend|advisor|reviewer)\b`)
 )
 
@@ -267,9 +269,17 @@ func span(question string, s sentence, qset map[string]bool, maxWords int, resol
 		}
 		cands = append(cands, candidate{m.Text, off, typ})
 	}
+	// For questions about the current value, a "from X to Y" sentence
+	// answers with Y: candidates before the "to" are the old value.
+	after := -1
+	if nowQ.MatchString(question) {
+		if m := fromToRe.FindStringIndex(s.text); m != nil {
+			after = offset(m[1])
+		}
+	}
 	best, bestScore := "", -1.0
 	for _, c := range cands {
-		if !novel(c.text, qset) {
+		if !novel(c.text, qset) || c.start < after {
 			continue
 		}
 		score := 1.0

@@ -55,3 +55,10 @@ func TestIsAbstention(t *testing.T) {
 		}
 	}
 }
+
+func TestReadFromToNow(t *testing.T) {
+	c := "[2026-03-20 s5-t3] Assistant: We shortened the cache TTL from 5 minutes to 60 seconds."
+	if a := Read("What TTL does the cache use now?", c, Options{}, nil); a.Text != "60 seconds" {
+		t.Fatalf("got %q, want the value after \"to\"", a.Text)
+	}
+}

@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaVersion is bumped on incompatible schema changes.
-const SchemaVersion = 2
+const SchemaVersion = 4
 
 // Cell is one finished cell.
 type Cell struct {
@@ -118,7 +118,7 @@ CREATE TABLE IF NOT EXISTS rows (
   cell TEXT NOT NULL REFERENCES cells(key), seq INTEGER NOT NULL, probe TEXT NOT NULL, kind TEXT, category TEXT,
   question TEXT, answer TEXT, gold TEXT, is_task INTEGER, evidence_age INTEGER,
   answer_f1 REAL, exact_match REAL, fact_accuracy REAL, recall_at_k REAL, context_recall REAL, ndcg_at_k REAL, mrr REAL, answer_in_context REAL,
-  path_reuse REAL, full_path_reuse REAL, stale_fact_rate REAL, abstention_accuracy REAL, task_success REAL,
+  path_reuse REAL, full_path_reuse REAL, stale_fact_rate REAL, stale_in_context REAL, abstention_accuracy REAL, task_success REAL,
   items INTEGER, provenance TEXT, context_tokens INTEGER, overrun_tokens INTEGER, read_model_tokens INTEGER, answer_prompt INTEGER, answer_completion INTEGER,
   support REAL, judge TEXT, judge_correct REAL, retrieve_ms REAL,
   judge_by TEXT, judge_prompt INTEGER, judge_completion INTEGER, read_model_completion INTEGER,
@@ -230,7 +230,7 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 	if err != nil {
 		return fmt.Errorf("saving cell %s: %w", c.Key, err)
 	}
-	st, err := tx.Prepare(`INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?)`)
+	st, err := tx.Prepare(`INSERT INTO rows VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?)`)
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 		sc := r.Scores
 		_, err := st.Exec(r.CellKey, r.Seq, r.ProbeID, r.Kind, r.Category, r.Question, r.Answer, string(gold), r.IsTask, r.EvidenceAge,
 			nullable(sc.AnswerF1), nullable(sc.ExactMatch), nullable(sc.FactAccuracy), nullable(sc.RecallAtK), nullable(sc.ContextRecall), nullable(sc.NDCGAtK), nullable(sc.MRR), nullable(sc.AnswerInContext),
-			nullable(sc.PathReuse), nullable(sc.FullPathReuse), nullable(sc.StaleFactRate), nullable(sc.AbstentionAcc), nullable(r.TaskSuccess),
+			nullable(sc.PathReuse), nullable(sc.FullPathReuse), nullable(sc.StaleFactRate), nullable(sc.StaleInContext), nullable(sc.AbstentionAcc), nullable(r.TaskSuccess),
 			r.Items, string(prov), r.ContextTokens, r.OverrunTokens, r.ReadModelTokens, r.AnswerPromptTokens, r.AnswerCompletion,
 			nanNull(r.Support), r.Judge, nullable(r.JudgeCorrect), r.RetrieveMS,
 			r.JudgeBy, r.JudgePromptTokens, r.JudgeCompletion, r.ReadModelCompletion)
@@ -300,9 +300,9 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 	for rows.Next() {
 		var r Row
 		var gold, prov string
-		var f1, em, fa, rk, cr, nd, mrr, aic, pr, fpr, st, ab, ts, sup, jc sql.NullFloat64
+		var f1, em, fa, rk, cr, nd, mrr, aic, pr, fpr, st, sic, ab, ts, sup, jc sql.NullFloat64
 		if err := rows.Scan(&r.CellKey, &r.Seq, &r.ProbeID, &r.Kind, &r.Category, &r.Question, &r.Answer, &gold, &r.IsTask, &r.EvidenceAge,
-			&f1, &em, &fa, &rk, &cr, &nd, &mrr, &aic, &pr, &fpr, &st, &ab, &ts,
+			&f1, &em, &fa, &rk, &cr, &nd, &mrr, &aic, &pr, &fpr, &st, &sic, &ab, &ts,
 			&r.Items, &prov, &r.ContextTokens, &r.OverrunTokens, &r.ReadModelTokens, &r.AnswerPromptTokens, &r.AnswerCompletion,
 			&sup, &r.Judge, &jc, &r.RetrieveMS,
 			&r.JudgeBy, &r.JudgePromptTokens, &r.JudgeCompletion, &r.ReadModelCompletion); err != nil {
@@ -311,7 +311,7 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 		_ = json.Unmarshal([]byte(gold), &r.GoldAnswers)
 		_ = json.Unmarshal([]byte(prov), &r.Provenance)
 		r.Scores = metrics.Scores{AnswerF1: val(f1), ExactMatch: val(em), FactAccuracy: val(fa), RecallAtK: val(rk), ContextRecall: val(cr), NDCGAtK: val(nd), MRR: val(mrr),
-			AnswerInContext: val(aic), PathReuse: val(pr), FullPathReuse: val(fpr), StaleFactRate: val(st), AbstentionAcc: val(ab)}
+			AnswerInContext: val(aic), PathReuse: val(pr), FullPathReuse: val(fpr), StaleFactRate: val(st), StaleInContext: val(sic), AbstentionAcc: val(ab)}
 		r.TaskSuccess = val(ts)
 		r.Support = nf(sup)
 		r.JudgeCorrect = val(jc)

@@ -137,8 +137,9 @@ func ContainsAll(haystack, needle string) bool {
 }
 
 // Sentences splits text into sentences at '.', '!', '?' and newlines that are
-// followed by whitespace or the end of the text. Decimal points ("3.5") and
-// abbreviations without a following space stay inside a sentence. Each
+// followed by whitespace or the end of the text. Decimal points ("3.5"),
+// dots without a following space, and the dot of a common abbreviation
+// ("Prof. Rossi", "Dr.", "e.g.", "et al.") stay inside a sentence. Each
 // sentence is trimmed; empty ones are dropped.
 func Sentences(text string) []string {
 	var out []string
@@ -150,7 +151,9 @@ func Sentences(text string) []string {
 		switch r {
 		case '\n':
 			end = true
-		case '.', '!', '?':
+		case '.':
+			end = (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) && !abbreviationBefore(rs, i)
+		case '!', '?':
 			end = i+1 == len(rs) || unicode.IsSpace(rs[i+1])
 		}
 		if end {
@@ -164,4 +167,25 @@ func Sentences(text string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// abbreviations whose final dot does not end a sentence (lowercase, without
+// the dot).
+var abbreviations = map[string]bool{
+	"dr": true, "prof": true, "mr": true, "mrs": true, "ms": true, "st": true, "jr": true, "sr": true,
+	"vs": true, "e.g": true, "i.e": true, "etc": true, "al": true, "approx": true, "fig": true, "no": true,
+}
+
+// abbreviationBefore reports whether the word ending at rs[dot] (the dot
+// excluded) is a known abbreviation.
+func abbreviationBefore(rs []rune, dot int) bool {
+	start := dot
+	for start > 0 && !unicode.IsSpace(rs[start-1]) && rs[start-1] != '(' {
+		start--
+	}
+	w := strings.ToLower(string(rs[start:dot]))
+	if w == "no" && (dot+2 >= len(rs) || !unicode.IsDigit(rs[dot+2])) {
+		return false // "No." ends a sentence unless a number follows ("No. 5")
+	}
+	return abbreviations[w]
 }

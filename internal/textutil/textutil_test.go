@@ -50,8 +50,8 @@ func TestContainsAll(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
-	got := Sentences("Version 3.5 is out. Is it fast? Yes!\nNew line here")
-	want := []string{"Version 3.5 is out.", "Is it fast?", "Yes!", "New line here"}
+	got := Sentences("Version 3.5 is out. Is it fast? Yes!\nNew line here. Prof. Rossi met Okafor et al. in May. No. It is No. 5 now.")
+	want := []string{"Version 3.5 is out.", "Is it fast?", "Yes!", "New line here.", "Prof. Rossi met Okafor et al. in May.", "No.", "It is No. 5 now."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Sentences = %q, want %q", got, want)
 	}
