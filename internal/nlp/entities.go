@@ -31,6 +31,9 @@ func NormalizeEntity(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	s = strings.Join(strings.Fields(s), " ")
+	if c, ok := strings.CutSuffix(strings.ReplaceAll(s, "’", "'"), "'m"); ok && c == "i" {
+		return "user" // "I'm"
+	}
 	if selfWords[s] {
 		return "user"
 	}
@@ -59,9 +62,10 @@ func NormalizeEntity(s string) string {
 //
 //   - runs of capitalized words ("Hotel Granvia Kyoto", "Dana"), not counting
 //     a lone capitalized stopword at a sentence start ("The", "We");
-//   - technical tokens: words with inner digits, dots, slashes, hyphens or
-//     inner capitals ("pgxpool", "p95", "/orders", "keyset-pagination",
-//     "HelixQA"); plain lowercase words are not entities (no lexicon);
+//   - technical tokens: words with digits, inner dots, slashes or
+//     underscores, or inner capitals ("p95", "/orders", "max_conns",
+//     "eu-central-1", "HelixQA"); plain lowercase words, hyphenated or not,
+//     are not entities (there is no lexicon);
 //   - a capitalized word followed by a version-like number joins it
 //     ("Postgres 16", "Go 1.22").
 //
@@ -97,7 +101,7 @@ func Entities(text string) []Mention {
 			}
 			endsClause := strings.ContainsAny(raw[len(raw)-1:], ",;:!?)")
 			switch {
-			case isCapitalized(w) && !(i == 0 && textutil.IsStopword(strings.ToLower(w))) && !(textutil.IsStopword(strings.ToLower(w)) && len(run) == 0):
+			case isCapitalized(w) && !(i == 0 && isStopLike(w)) && !(isStopLike(w) && len(run) == 0):
 				run = append(run, w)
 			case len(run) > 0 && isVersion(w):
 				run = append(run, w)
@@ -125,6 +129,17 @@ func Keys(ms []Mention) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// isStopLike reports whether w is a stopword or a contraction of stopwords
+// ("I'm", "I'll", "Let's").
+func isStopLike(w string) bool {
+	for _, x := range textutil.Words(w) {
+		if !textutil.IsStopword(x) {
+			return false
+		}
+	}
+	return true
 }
 
 func isCapitalized(w string) bool {

@@ -15,6 +15,7 @@ func TestEntities(t *testing.T) {
 		{"The pgxpool hit max_conns on /orders at p95.", []string{"max_conns", "orders", "p95"}},
 		{"I read the HelixQA paper by Okafor et al.", []string{"helixqa", "okafor"}},
 		{"Thanks, see you Monday!", []string{"monday"}},
+		{"I'm sure. Let's ask Marco Rossi.", []string{"marco rossi"}},
 		{"We upgraded to Go 1.22, then to Go 1.23.", []string{"go 1.22", "go 1.23"}},
 	}
 	for _, c := range cases {
@@ -29,7 +30,7 @@ func TestEntities(t *testing.T) {
 }
 
 func TestNormalizeEntity(t *testing.T) {
-	cases := map[string]string{"I": "user", "me": "user", "the user": "user", "The Orders API": "orders api", "  Kyoto's ": "kyoto", "the": ""}
+	cases := map[string]string{"I": "user", "I'm": "user", "me": "user", "the user": "user", "The Orders API": "orders api", "  Kyoto's ": "kyoto", "the": ""}
 	for in, want := range cases {
 		if got := NormalizeEntity(in); got != want {
 			t.Errorf("NormalizeEntity(%q) = %q, want %q", in, got, want)
