@@ -304,3 +304,17 @@ func TestConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedConfigsLoad checks every config in configs/ against the
+// registry, so a renamed strategy or parameter cannot break `make bench`.
+func TestShippedConfigsLoad(t *testing.T) {
+	files, _ := filepath.Glob("../configs/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no configs found")
+	}
+	for _, f := range files {
+		if _, err := LoadConfig(f); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+}
