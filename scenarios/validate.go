@@ -210,6 +210,8 @@ func Validate(s *Scenario) Problems {
 			}
 			if strings.TrimSpace(t.Text) == "" {
 				v.add(tf+".text", "empty text")
+			} else if i := strings.IndexFunc(t.Text, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' && r != '\r' }); i >= 0 {
+				v.add(tf+".text", "control character %U at byte %d; turn text must be printable", []rune(t.Text[i:])[0], i)
 			}
 			v.when(tf+".time", t.Time, false)
 			if !t.Time.IsZero() {

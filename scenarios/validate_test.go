@@ -124,3 +124,11 @@ func FuzzParse(f *testing.F) {
 		Parse("fuzz.yaml", data) // must not panic
 	})
 }
+
+func TestControlCharacterInText(t *testing.T) {
+	data := []byte("id: ctl\ntitle: t\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - {id: a, role: user, text: \"bad\\0text\"}\nprobes: []\n")
+	_, ps := Parse("ctl.yaml", data)
+	if len(ps) != 1 || !strings.Contains(ps[0].String(), "ctl.yaml:7: sessions[0].turns[0].text: control character U+0000 at byte 3") {
+		t.Fatalf("problems = %v", ps)
+	}
+}

@@ -15,6 +15,7 @@ package reader
 import (
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -94,8 +95,15 @@ func Read(question, context string, opts Options, resolve Resolver) Answer {
 	}
 	n := float64(len(sents))
 	idf := func(t string) float64 { return math.Log(1 + n/float64(1+df[t])) }
-	var total float64
+	// Sum in sorted order: float addition is not associative, and map
+	// order would make support (and the threshold test) vary run to run.
+	qterms := make([]string, 0, len(qset))
 	for t := range qset {
+		qterms = append(qterms, t)
+	}
+	sort.Strings(qterms)
+	var total float64
+	for _, t := range qterms {
 		total += idf(t)
 	}
 	lineStems := map[int]map[string]bool{}
@@ -109,7 +117,7 @@ func Read(question, context string, opts Options, resolve Resolver) Answer {
 	}
 	cover := func(set map[string]bool) float64 {
 		var hit float64
-		for t := range qset {
+		for _, t := range qterms {
 			if set[t] {
 				hit += idf(t)
 			}

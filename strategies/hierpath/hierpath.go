@@ -227,6 +227,14 @@ func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 	if t.ID == "" {
 		return fmt.Errorf("hier-path: turn without id")
 	}
+	// SQLite's length() stops at a NUL byte; control characters carry no
+	// meaning for memory, so they become spaces before anything is stored.
+	t.Text = strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' {
+			return ' '
+		}
+		return r
+	}, t.Text)
 	if strings.TrimSpace(t.Text) == "" {
 		return fmt.Errorf("hier-path: turn %s has no text", t.ID)
 	}

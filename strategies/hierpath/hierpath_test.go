@@ -670,3 +670,16 @@ func TestSessionEndMergesDuplicateSubtasks(t *testing.T) {
 		t.Fatalf("summary = %+v", sum)
 	}
 }
+
+// TestControlCharactersInText checks that a NUL byte in a turn (which
+// SQLite's length() would cut short) does not fail ingestion.
+func TestControlCharactersInText(t *testing.T) {
+	for _, mode := range []string{strategies.ExtractModel, strategies.ExtractOracle} {
+		h := build(t, testEnv(mode), nil)
+		feed(t, h, "s1", 0, "pick a database", []tt{{"user", "we use\x00 Postgres 16\x07 for orders", nil}})
+		r := retrieve(t, h, "Which database do orders use?", day0.Add(time.Hour), 512)
+		if !strings.Contains(r.Context, "Postgres 16") {
+			t.Fatalf("%s: context %q", mode, r.Context)
+		}
+	}
+}
