@@ -159,7 +159,7 @@ var verbRules = []verbRule{
 	vr("solution_for", `\b(?:was|is|were|are|got|has\s+been|have\s+been)\s+(?:finally\s+)?(?:fixed|solved|resolved|addressed)\s+by\b`, fSwap),
 	vr("solution_for", `\b(?:is|was|'s)\s+(?:the|a|our)\s+(?:fix|solution|workaround|remedy)\s+(?:for|to)\b`, 0),
 	vr("located_in", `\b(?:is|are|was|were|'s)\s+(?:located|situated|based)\s+(?:in|at|near)\b`, 0),
-	vr("located_in", `\b(?:live|lives|lived|living|reside|resides|relocated\s+to|(?:am|'m|are|'re|is|will)\s+(?:staying|stay|based)|stay|stays|staying)\s+(?:in|at)?\b`, fPerson),
+	vr("located_in", `\b(?:live|lives|lived|living|reside|resides|relocated\s+to|(?:am|'m|are|'re|is|will)\s+(?:staying|stay|based)|stay|stays|staying)\s+(?:in|at)\b`, fPerson),
 	vr("owns", `\b(?:own|owns|bought|purchased|got\s+a\s+new|have\s+a\s+new)\b`, fPerson|fNegatable|fSplit),
 	vr("works_on", `\b(?:(?:(?:am|is|are|was|were|'m|'re|been)\s+)?(?:(?:now|currently|still)\s+)?working\s+on|work\s+on|works\s+on|worked\s+on|work\s+at|works\s+at|work\s+for|works\s+for|(?:am|'m|are|'re|is)\s+(?:now\s+)?building)\b`, fPerson|fNegatable),
 	vr("depends_on", `\b(?:depends\s+on|depend\s+on|depended\s+on|requires|require|required|needs|need|(?:is|are|was)\s+blocked\s+by|blocked\s+on)\b`, fNonPerson|fSplit),
