@@ -311,6 +311,14 @@ func (d *Data) costSection(w io.Writer) {
 	var rows [][]string
 	for _, l := range d.Labels {
 		c := d.costsOf(l)
+		if c.cells == 0 {
+			row := []string{l}
+			for range header[1:] {
+				row = append(row, "n/a")
+			}
+			rows = append(rows, row)
+			continue
+		}
 		per := func(x int) string {
 			if c.probes+c.tasks == 0 {
 				return "n/a"

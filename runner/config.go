@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -158,6 +159,9 @@ func LoadConfig(path string) (*Config, error) {
 			if i := strings.Index(first, "]"); i >= 0 {
 				first = strings.TrimSpace(first[i+1:])
 			}
+			if m := unknownField.FindStringSubmatch(first); m != nil {
+				first += scenarios.Suggest(m[1], configFields)
+			}
 			return nil, fmt.Errorf("config %s:%d: %s", path, line, first)
 		}
 		return nil, fmt.Errorf("config %s: %s", path, first)
@@ -174,6 +178,15 @@ func LoadConfig(path string) (*Config, error) {
 	return &c, nil
 }
 
+var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
+
+// configFields are the config's field names, for did-you-mean suggestions.
+var configFields = []string{"name", "scenarios", "datasets", "strategies", "seeds", "budget", "k", "recent", "extraction",
+	"backend", "tokenizer", "embed_dim", "parallelism", "output", "bootstrap", "reader", "label", "params", "kind",
+	"path", "limit", "sample", "seed", "options", "threshold"}
+
+var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
 // Check validates a defaulted config: known strategies and parameters
 // (with did-you-mean), unique labels, modes, ranges.
 func (c *Config) Check() error {
@@ -181,6 +194,9 @@ func (c *Config) Check() error {
 	add := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
 	if len(c.Strategies) == 0 {
 		add("strategies: none listed; want at least one (see `memarena list strategies`)")
+	}
+	if !nameRe.MatchString(c.Name) {
+		add("name: %q; want letters, digits, '.', '-' or '_' (it names the run directory)", c.Name)
 	}
 	labels := map[string]int{}
 	for i, s := range c.Strategies {

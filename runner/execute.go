@@ -63,21 +63,21 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	started := now()
 	tok, err := tokenizer.New(cfg.Tokenizer)
 	if err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
 	if cfg.Tokenizer == "" {
 		cfg.Tokenizer = tok.Name()
 	}
 	be, err := backends.New(cfg.Backend.Kind, BackendOptions(cfg, opts.NoCache), tok, cfg.EmbedDim)
 	if err != nil {
-		return nil, fmt.Errorf("backend: %w", err)
+		return nil, &InputError{fmt.Errorf("backend: %w", err)}
 	}
 	if be.Close != nil {
 		defer be.Close()
 	}
 	plan, err := Expand(cfg)
 	if err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
 	dir := opts.ResumeDir
 	if dir == "" {
@@ -86,7 +86,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 			return nil, err
 		}
 	} else if _, err := os.Stat(filepath.Join(dir, "results.db")); err != nil {
-		return nil, fmt.Errorf("resume %s: no results.db there (%v)", dir, err)
+		return nil, &InputError{fmt.Errorf("resume %s: no results.db there (%v)", dir, err)}
 	}
 	dbPath := filepath.Join(dir, "results.db")
 	store, err := results.Open(dbPath)
@@ -100,7 +100,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 			return nil, err
 		}
 		if old.ConfigHash != cfg.Hash() {
-			return nil, fmt.Errorf("resume %s: the config differs from the one the run started with (sha256 %s vs %s); start a new run instead", dir, short(old.ConfigHash), short(cfg.Hash()))
+			return nil, &InputError{fmt.Errorf("resume %s: the config differs from the one the run started with (sha256 %s vs %s); start a new run instead", dir, short(old.ConfigHash), short(cfg.Hash()))}
 		}
 	}
 	meta := buildMeta(cfg, plan, be)
@@ -166,6 +166,44 @@ func BackendOptions(cfg *Config, noCache bool) map[string]any {
 	}
 	opts["cache"] = "off"
 	return opts
+}
+
+// InputError marks a failure caused by the user's input (config, scenario
+// or dataset files, resume directory) rather than by the run itself; the
+// CLI exits with the usage code for it.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// ConfigOfRun returns the config a run directory was started with (from its
+// results.db), with Output set to the directory's parent, so that
+// `memarena run --resume DIR` needs nothing else.
+func ConfigOfRun(dir string) (*Config, error) {
+	db := filepath.Join(dir, "results.db")
+	if _, err := os.Stat(db); err != nil {
+		return nil, &InputError{fmt.Errorf("resume %s: no results.db there (%v)", dir, err)}
+	}
+	store, err := results.OpenReadOnly(db)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	defer store.Close()
+	var meta results.RunMeta
+	if err := store.GetJSON("run", &meta); err != nil {
+		return nil, &InputError{err}
+	}
+	var cfg Config
+	if err := json.Unmarshal(meta.Config, &cfg); err != nil {
+		return nil, &InputError{fmt.Errorf("resume %s: stored config unreadable: %w", dir, err)}
+	}
+	cfg.Output = filepath.Dir(filepath.Clean(dir))
+	cfg.source = meta.ConfigFile
+	cfg.Defaults()
+	if err := cfg.Check(); err != nil {
+		return nil, &InputError{fmt.Errorf("resume %s: %w", dir, err)}
+	}
+	return &cfg, nil
 }
 
 func short(h string) string {

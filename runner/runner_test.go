@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -58,7 +59,12 @@ func (s *spyStrategy) Ingest(_ context.Context, t strategies.Turn) error {
 	s.turns = append(s.turns, t)
 	return nil
 }
-func (s *spyStrategy) EndSession(context.Context, strategies.SessionInfo) error { return nil }
+func (s *spyStrategy) EndSession(_ context.Context, info strategies.SessionInfo) error {
+	if info.Summary != "" {
+		s.record("session summary")
+	}
+	return nil
+}
 func (s *spyStrategy) Retrieve(_ context.Context, q strategies.Query) (strategies.Recall, error) {
 	if q.Gold != nil {
 		s.record("probe gold")
@@ -101,7 +107,7 @@ func TestGoldHiddenFromAllButOracle(t *testing.T) {
 	for _, l := range spyLog {
 		seen[l] = true
 	}
-	want := map[string]bool{"test-spy-gold model: probe gold": true, "test-spy oracle: turn gold": true}
+	want := map[string]bool{"test-spy-gold model: probe gold": true, "test-spy oracle: turn gold": true, "test-spy oracle: session summary": true}
 	for l := range seen {
 		if !want[l] {
 			t.Errorf("leak: %s", l)
@@ -110,6 +116,17 @@ func TestGoldHiddenFromAllButOracle(t *testing.T) {
 	for l := range want {
 		if !seen[l] {
 			t.Errorf("missing: %s", l)
+		}
+	}
+}
+
+// TestOnlyOracleSeesGold guards the registry: no shipped strategy but the
+// oracle baseline may ask for probe gold.
+func TestOnlyOracleSeesGold(t *testing.T) {
+	for _, n := range strategies.Names() {
+		s, _ := strategies.Lookup(n)
+		if s.SeesGold && n != "oracle" && !strings.HasPrefix(n, "test-") {
+			t.Errorf("strategy %s is registered with SeesGold", n)
 		}
 	}
 }
@@ -253,7 +270,14 @@ func TestInterruptKeepsFinishedCellsAndResumes(t *testing.T) {
 	if !strings.Contains(string(md), "PARTIAL") {
 		t.Fatal("partial report not marked")
 	}
-	res2, err := Execute(context.Background(), cfg, Options{ResumeDir: res.Dir})
+	stored, err := ConfigOfRun(res.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Hash() != cfg.Hash() {
+		t.Fatal("the stored config does not hash like the one the run started with")
+	}
+	res2, err := Execute(context.Background(), stored, Options{ResumeDir: res.Dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +285,8 @@ func TestInterruptKeepsFinishedCellsAndResumes(t *testing.T) {
 		t.Fatalf("resume outcome = %+v", res2.Outcome)
 	}
 	other := testConfig(t, StrategyConfig{Name: "none"})
-	if _, err := Execute(context.Background(), other, Options{ResumeDir: res.Dir}); err == nil || !strings.Contains(err.Error(), "config differs") {
+	var inErr *InputError
+	if _, err := Execute(context.Background(), other, Options{ResumeDir: res.Dir}); !errors.As(err, &inErr) || !strings.Contains(err.Error(), "config differs") {
 		t.Fatalf("resume with another config: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -110,8 +111,44 @@ func yamlProblem(name string, err error) Problem {
 			first = strings.TrimSpace(first[i+1:])
 		}
 	}
-	return Problem{File: name, Line: line, Msg: first}
+	return Problem{File: name, Line: line, Msg: friendlyYAML(first)}
 }
+
+var (
+	unknownFieldRe = regexp.MustCompile(`^unknown field "([^"]+)"$`)
+	wrongTypeRe    = regexp.MustCompile(`^cannot unmarshal (.+?) into Go struct field (\S+) of type (\S+)$`)
+)
+
+// friendlyYAML rewrites go-yaml's decode messages in the format's terms: a
+// did-you-mean for unknown fields, and "want <type>" for type mismatches.
+func friendlyYAML(msg string) string {
+	if m := unknownFieldRe.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown field %q%s (see scenarios/FORMAT.md)", m[1], suggest(m[1], formatFields))
+	}
+	if m := wrongTypeRe.FindStringSubmatch(msg); m != nil {
+		got := map[string]string{"[]interface": "a list", "map[string]interface": "a mapping", "string": "text", "uint64": "a number", "int64": "a number", "float64": "a number", "bool": "true/false"}
+		g := m[1]
+		for k, v := range got {
+			if strings.HasPrefix(m[1], k) {
+				g = v
+			}
+		}
+		want := strings.TrimPrefix(m[3], "[]")
+		if strings.HasPrefix(m[3], "[]") {
+			want = "a list of " + want
+		}
+		return fmt.Sprintf("wrong type: got %s, want %s", g, want)
+	}
+	return msg
+}
+
+// formatFields are the field names of the scenario format, for
+// did-you-mean suggestions.
+var formatFields = []string{"id", "title", "description", "sessions", "probes", "meta", "start", "task", "turns", "summary",
+	"goal", "required_facts", "stale_facts", "role", "speaker", "text", "time", "gold", "thoughts", "triplets", "intents",
+	"path", "facts", "type", "content", "entities", "parent", "confidence", "subject", "relation", "object", "condition",
+	"subtask", "node", "outcome", "question", "kind", "answers", "evidence", "gold_path", "after_session", "asked_at",
+	"adversarial_answer", "category", "retrieval_skip"}
 
 type lineMap map[string]int
 

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -346,7 +347,7 @@ func (v *validator) gold(f string, g *Gold, thoughts map[string]bool) {
 		if th.Parent != "" && !thoughts[th.Parent] {
 			v.add(tf+".parent", "parent %q is not an earlier thought id", th.Parent)
 		}
-		if th.Confidence < 0 || th.Confidence > 1 {
+		if math.IsNaN(th.Confidence) || th.Confidence < 0 || th.Confidence > 1 {
 			v.add(tf+".confidence", "%v is outside [0, 1]", th.Confidence)
 		}
 		if th.ID != "" {

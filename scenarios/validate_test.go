@@ -85,7 +85,7 @@ func TestBrokenFutureEvidence(t *testing.T) {
 
 func TestBrokenDecodeErrors(t *testing.T) {
 	cases := map[string]string{
-		"unknown-field.yaml": "unknown-field.yaml:9: unknown field \"txt\"",
+		"unknown-field.yaml": "unknown-field.yaml:9: unknown field \"txt\" (did you mean \"text\"?)",
 		"empty.yaml":         "empty.yaml:1: file is empty",
 		"not-yaml.yaml":      "not-yaml.yaml",
 	}
@@ -129,6 +129,17 @@ func TestControlCharacterInText(t *testing.T) {
 	data := []byte("id: ctl\ntitle: t\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - {id: a, role: user, text: \"bad\\0text\"}\nprobes: []\n")
 	_, ps := Parse("ctl.yaml", data)
 	if len(ps) != 1 || !strings.Contains(ps[0].String(), "ctl.yaml:7: sessions[0].turns[0].text: control character U+0000 at byte 3") {
+		t.Fatalf("problems = %v", ps)
+	}
+}
+
+func TestFriendlyDecodeErrors(t *testing.T) {
+	_, ps := Parse("wt.yaml", []byte("id: x\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - {id: a, role: user, text: [1, 2]}\n"))
+	if len(ps) != 1 || !strings.Contains(ps[0].String(), "wt.yaml:6: wrong type: got a list, want string") {
+		t.Fatalf("problems = %v", ps)
+	}
+	_, ps = Parse("nan.yaml", []byte("id: x\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - id: a\n        role: assistant\n        text: hi\n        gold:\n          thoughts: [{id: t, type: lesson, content: c, confidence: .nan}]\nprobes: []\n"))
+	if !strings.Contains(ps.Error(), "confidence: NaN is outside [0, 1]") {
 		t.Fatalf("problems = %v", ps)
 	}
 }

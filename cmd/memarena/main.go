@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -58,6 +59,9 @@ func main() {
 		os.Exit(ee.code)
 	}
 	fmt.Fprintln(os.Stderr, "memarena:", err)
+	if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
+		os.Exit(exitUsage)
+	}
 	os.Exit(exitFailure)
 }
 
@@ -82,6 +86,17 @@ Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cell
 		SilenceErrors: true,
 	}
 	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd(), newRejudgeCmd())
+	// Wrong argument counts are usage errors (exit 2), like bad flags.
+	for _, c := range root.Commands() {
+		if args := c.Args; args != nil {
+			c.Args = func(cmd *cobra.Command, a []string) error {
+				if err := args(cmd, a); err != nil {
+					return usageErr(fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath()))
+				}
+				return nil
+			}
+		}
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr(fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
 	})

@@ -29,7 +29,7 @@ run directory, or into --out. Nothing is re-run.`,
 			if _, err := os.Stat(db); err != nil {
 				return usageErr(fmt.Errorf("%s: %w", db, err))
 			}
-			store, err := results.Open(db)
+			store, err := results.OpenReadOnly(db)
 			if err != nil {
 				return usageErr(err)
 			}

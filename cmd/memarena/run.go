@@ -41,14 +41,39 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
   memarena run --resume out/default-20260301-101500`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadRunConfig(configPath)
-			if err != nil {
+			fl := cmd.Flags()
+			var cfg *runner.Config
+			var err error
+			if resume != "" {
+				// A resumed run uses the config it started with, as stored
+				// in its results.db; anything that would change results is
+				// refused.
+				for _, name := range []string{"config", "strategies", "scenarios", "seeds", "budget", "k", "extraction", "out", "data", "limit", "sample"} {
+					if fl.Changed(name) {
+						return usageErr(fmt.Errorf("--resume continues a run with the config it started with; drop --%s", name))
+					}
+				}
+				if cfg, err = runner.ConfigOfRun(resume); err != nil {
+					return usageErr(err)
+				}
+			} else if cfg, err = loadRunConfig(configPath); err != nil {
 				return usageErr(err)
 			}
 			if len(strats) > 0 {
+				// A name selects the config's entry with that label, else a
+				// fresh entry of that strategy with default parameters.
+				byLabel := map[string]runner.StrategyConfig{}
+				for _, st := range cfg.Strategies {
+					byLabel[st.Label] = st
+				}
 				cfg.Strategies = nil
 				for _, s := range strats {
-					cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: strings.TrimSpace(s)})
+					s = strings.TrimSpace(s)
+					if st, ok := byLabel[s]; ok {
+						cfg.Strategies = append(cfg.Strategies, st)
+						continue
+					}
+					cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: s})
 				}
 			}
 			if len(scens) > 0 {
@@ -68,13 +93,15 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 					cfg.Seeds = append(cfg.Seeds, n)
 				}
 			}
-			if budget > 0 {
+			// Flags given explicitly always apply, so that a bad value is
+			// reported by the config check instead of silently ignored.
+			if fl.Changed("budget") {
 				cfg.Budget = budget
 			}
-			if k > 0 {
+			if fl.Changed("k") {
 				cfg.K = k
 			}
-			if parallel > 0 {
+			if fl.Changed("parallel") {
 				cfg.Parallelism = parallel
 			}
 			if out != "" {
@@ -91,6 +118,9 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 					st.Extraction = ""
 				}
 			}
+			if fl.Changed("budget") && cfg.Budget <= 0 || fl.Changed("k") && cfg.K <= 0 {
+				return usageErr(fmt.Errorf("--budget and --k must be positive"))
+			}
 			cfg.Defaults()
 			if err := cfg.Check(); err != nil {
 				return usageErr(err)
@@ -98,6 +128,10 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 			prog := newProgress(os.Stderr, quiet)
 			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache})
 			prog.finish()
+			var inErr *runner.InputError
+			if errors.As(err, &inErr) {
+				return usageErr(err)
+			}
 			if res == nil {
 				return err
 			}
@@ -121,9 +155,9 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 	}
 	f := cmd.Flags()
 	f.StringVarP(&configPath, "config", "c", "", "experiment config YAML (default configs/default.yaml if present)")
-	f.StringVar(&resume, "resume", "", "continue an interrupted run in this run directory")
+	f.StringVar(&resume, "resume", "", "continue an interrupted run in this run directory, with the config it started with")
 	f.StringVarP(&out, "out", "o", "", "output directory for runs (default from config, \"out\")")
-	f.StringSliceVarP(&strats, "strategies", "s", nil, "comma-separated strategy names (replaces the config's list)")
+	f.StringSliceVarP(&strats, "strategies", "s", nil, "comma-separated strategy names or config labels (replaces the config's list)")
 	f.StringSliceVar(&scens, "scenarios", nil, "comma-separated scenarios: builtin, builtin:<id> or YAML paths (replaces the config's)")
 	f.StringSliceVar(&seeds, "seeds", nil, "comma-separated seeds")
 	f.IntVarP(&budget, "budget", "b", 0, "context budget per probe in tokens")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,7 +13,7 @@ import (
 
 func newValidateCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "validate FILE|DIR|builtin...",
+		Use:   "validate FILE|DIR|builtin|builtin:<id>...",
 		Short: "Check scenario files and report every problem with file:line",
 		Long: `Validate parses each scenario YAML file (a directory contributes its *.yaml
 files; "builtin" checks the embedded scenarios) and reports every problem it
@@ -24,6 +25,7 @@ file prints a one-line summary. Exit code 2 when any file has a problem.`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bad := 0
+			ids := map[string]string{} // scenario id → where first seen
 			check := func(name string, s *scenarios.Scenario, err error) {
 				var ps scenarios.Problems
 				switch {
@@ -35,7 +37,11 @@ file prints a one-line summary. Exit code 2 when any file has a problem.`,
 				case err != nil:
 					bad++
 					fmt.Println(err)
+				case ids[s.ID] != "":
+					bad++
+					fmt.Printf("%s: id: scenario id %q is already used by %s; ids must be unique among scenarios run together\n", name, s.ID, ids[s.ID])
 				default:
+					ids[s.ID] = name
 					fmt.Printf("%s: ok: %s — %s\n", name, s.ID, s.Stats().Summary())
 				}
 			}
@@ -45,6 +51,11 @@ file prints a one-line summary. Exit code 2 when any file has a problem.`,
 						s, err := scenarios.Builtin(id)
 						check("builtin:"+id, s, err)
 					}
+					continue
+				}
+				if id, ok := strings.CutPrefix(a, "builtin:"); ok {
+					s, err := scenarios.Builtin(id)
+					check(a, s, err)
 					continue
 				}
 				st, err := os.Stat(a)

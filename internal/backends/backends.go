@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agnivade/levenshtein"
+
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
@@ -77,7 +79,14 @@ func New(kind string, opts map[string]any, tok *tokenizer.Tokenizer, embedDim in
 	f, ok := factories[kind]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown backend %q; known: %s", kind, strings.Join(Kinds(), ", "))
+		hint := ""
+		for _, k := range Kinds() {
+			if levenshtein.ComputeDistance(kind, k) <= 2 || strings.HasPrefix(k, kind) && kind != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", k)
+				break
+			}
+		}
+		return nil, fmt.Errorf("unknown backend %q%s; known: %s", kind, hint, strings.Join(Kinds(), ", "))
 	}
 	return f(opts, tok, embedDim)
 }

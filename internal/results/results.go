@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver
 
@@ -150,6 +151,30 @@ func Open(path string) (*Store, error) {
 	} else if v != fmt.Sprint(SchemaVersion) {
 		db.Close()
 		return nil, fmt.Errorf("results %s: schema version %s, this memarena reads version %d", path, v, SchemaVersion)
+	}
+	return s, nil
+}
+
+// OpenReadOnly opens an existing store for reading only (e.g. on a
+// read-only file system); writes fail.
+func OpenReadOnly(path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_busy_timeout=10000")
+	if err != nil {
+		return nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, path: path}
+	v, err := s.Meta("schema_version")
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("results %s: not a memarena results database: %w", path, err)
+	}
+	if v != fmt.Sprint(SchemaVersion) {
+		db.Close()
+		return nil, fmt.Errorf("results %s: schema version %q, this memarena reads version %d", path, v, SchemaVersion)
 	}
 	return s, nil
 }

@@ -1,8 +1,8 @@
 // Package gaama is graph-augmented associative memory: an entity–relation
 // knowledge graph (cayley quads) beside a vector store of the raw turns
 // (chromem-go through internal/vecstore), with a deterministic query router,
-// dual retrieval and reciprocal rank fusion. The design follows the GAAMA
-// brief in DESIGN.md and the graph-plus-vector memories it draws on
+// dual retrieval and reciprocal rank fusion. The design is graph-augmented
+// associative memory (GAAMA) and the graph-plus-vector memories it draws on
 // (GraphRAG-style entity graphs, Edge et al., 2024; Zep/Graphiti temporal
 // knowledge graphs, Rasmussen et al., 2025; HippoRAG's associative
 // entity-seeded retrieval, Gutiérrez et al., 2024).

@@ -148,7 +148,7 @@ type AssertResult struct {
 // edges as quads in a cayley in-memory quad store (the structure traversal
 // templates walk), with an edge table beside it holding what quads cannot
 // carry — provenance turn ids, evidence sentences, conditions, times and
-// the current/superseded status. Ideas: the GAAMA design brief (DESIGN.md)
+// the current/superseded status. Ideas: graph-augmented associative memory (GAAMA)
 // and the knowledge-update semantics of Zep/Graphiti (Rasmussen et al.,
 // 2025: a newer edge invalidates a contradicting older one, which is kept as
 // history).

@@ -9,7 +9,7 @@
 // with Relational Paths"), reusable successful workflows (Wang et al. 2024,
 // "Agent Workflow Memory"), and memory evolution by rewriting stored notes
 // (Xu et al. 2025, "A-MEM: Agentic Memory for LLM Agents"); the combination
-// and its contracts follow memarena's design brief (DESIGN.md, hier-path).
+// and its contracts are memarena's (strategies.Strategy, ARCHITECTURE.md).
 //
 // Write side. Every turn is placed (request kind locate-path: offline rules,
 // a real model, or in oracle mode the turn's gold path) under a goal (the

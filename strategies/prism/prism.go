@@ -1,5 +1,5 @@
 // Package prism is PRISM: Pareto-efficient retrieval over intent-aware
-// structured memory (memarena design brief, DESIGN.md, "prism").
+// structured memory (memarena's "prism" strategy; see ARCHITECTURE.md).
 //
 // Write side. Every turn is tagged with intents from the fixed taxonomy
 // scenarios.IntentTaxonomy — a goal-level tag, up to two subtask tags, one
@@ -74,7 +74,7 @@ func init() {
 	strategies.Register(strategies.Spec{
 		Name:    "prism",
 		Summary: "intent-tagged memory units; relevance × recency × causal-graph coherence; Pareto fronts + crowding",
-		Source:  "PRISM design (memarena DESIGN.md); NSGA-II sorting and crowding, Deb et al. 2002; Jensen 2003 / Fortin et al. 2013 non-dominated sort",
+		Source:  "PRISM: Pareto-efficient retrieval over intent-aware structured memory; NSGA-II sorting and crowding, Deb et al. 2002; Jensen 2003 / Fortin et al. 2013 non-dominated sort",
 		Params: []strategies.ParamSpec{
 			{Name: "selection", Type: strategies.TypeString, Default: SelectPareto, Enum: []string{SelectPareto, SelectWeighted},
 				Doc: "how candidates are ranked: pareto (non-dominated fronts, then crowding distance) or weighted-sum (w_relevance·relevance + w_recency·recency + w_coherence·coherence)"},
