@@ -7,6 +7,7 @@ import (
 	"context"
 	"hash/fnv"
 	"math"
+	"sort"
 
 	"github.com/memarena/memarena/internal/textutil"
 )
@@ -86,8 +87,17 @@ func (h *Hashing) Vector(text string) []float32 {
 			}
 		}
 	}
+	// Accumulate in sorted feature order: float addition is not
+	// associative, and map order would change the vector's last bits from
+	// run to run (and with them, ties in similarity).
+	names := make([]string, 0, len(feats))
+	for f := range feats {
+		names = append(names, f)
+	}
+	sort.Strings(names)
 	v := make([]float64, h.dim)
-	for f, tf := range feats {
+	for _, f := range names {
+		tf := feats[f]
 		hv := fnv.New64a()
 		hv.Write([]byte(f))
 		x := hv.Sum64()

@@ -49,3 +49,19 @@ func TestHashingEmptyIsZero(t *testing.T) {
 		t.Fatal(h.Name())
 	}
 }
+
+// TestHashingBitIdentical embeds texts with many colliding features many
+// times: every run must give the same bits (no map-order accumulation).
+func TestHashingBitIdentical(t *testing.T) {
+	h := NewHashing(64)
+	text := "Caroline went to the LGBTQ support group yesterday and said it was powerful; Melanie painted a sunrise by the lake last year"
+	first := h.Vector(text)
+	for i := 0; i < 200; i++ {
+		v := h.Vector(text)
+		for j := range v {
+			if v[j] != first[j] {
+				t.Fatalf("run %d: component %d = %v, first run %v", i, j, v[j], first[j])
+			}
+		}
+	}
+}

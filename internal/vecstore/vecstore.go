@@ -129,25 +129,35 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 	if n <= 0 || count == 0 || isZero(vec) {
 		return nil, nil
 	}
-	// Over-fetch so that ties at the cut are resolved by id, not by chance.
+	// Over-fetch so that ties at the cut are resolved by id, not by chance:
+	// chromem returns an arbitrary subset of equally scored documents, so
+	// the fetch grows until the score at the cut is strictly above the last
+	// fetched score (or everything was fetched).
 	fetch := n*2 + 8
-	if fetch > count {
-		fetch = count
-	}
-	res, err := s.col.QueryEmbedding(ctx, vec, fetch, where, nil)
-	if err != nil {
-		return nil, fmt.Errorf("vecstore: query: %w", err)
-	}
-	hits := make([]Hit, len(res))
-	for i, r := range res {
-		hits[i] = Hit{ID: r.ID, Score: float64(r.Similarity), Content: r.Content, Metadata: r.Metadata}
-	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
+	var hits []Hit
+	for {
+		if fetch > count {
+			fetch = count
 		}
-		return hits[i].ID < hits[j].ID
-	})
+		res, err := s.col.QueryEmbedding(ctx, vec, fetch, where, nil)
+		if err != nil {
+			return nil, fmt.Errorf("vecstore: query: %w", err)
+		}
+		hits = make([]Hit, len(res))
+		for i, r := range res {
+			hits[i] = Hit{ID: r.ID, Score: float64(r.Similarity), Content: r.Content, Metadata: r.Metadata}
+		}
+		sort.SliceStable(hits, func(i, j int) bool {
+			if hits[i].Score != hits[j].Score {
+				return hits[i].Score > hits[j].Score
+			}
+			return hits[i].ID < hits[j].ID
+		})
+		if fetch >= count || len(hits) < fetch || len(hits) <= n || hits[n-1].Score > hits[len(hits)-1].Score {
+			break
+		}
+		fetch *= 2
+	}
 	if len(hits) > n {
 		hits = hits[:n]
 	}
