@@ -114,6 +114,10 @@ func Rejudge(ctx context.Context, store *results.Store, j *judge.Judge, prices m
 			if opts.OnlyFailed && r.JudgeBy != j.ID() {
 				return out, fmt.Errorf("--only-failed: row %s #%d was judged by %q, not %q; re-judge every row to switch judges", r.CellKey, r.Seq, r.JudgeBy, j.ID())
 			}
+			if opts.OnlyFailed {
+				// The first grading used repeats 0…retries; ask afresh.
+				it.RepeatBase = j.Config().Retries + 1
+			}
 			js = append(js, job{r, it})
 		}
 		if len(js) > 0 {

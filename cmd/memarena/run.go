@@ -191,12 +191,18 @@ func applyDatasetFlags(cmd *cobra.Command, cfg *runner.Config, dataPath string, 
 		}
 		cfg.Datasets[0].Path = dataPath
 	}
+	if fl.Changed("limit") && fl.Changed("sample") && limit > 0 && sample > 0 {
+		return fmt.Errorf("--limit and --sample choose a subset in two different ways; give one")
+	}
 	for i := range cfg.Datasets {
+		// Each flag replaces the config's subset choice entirely, so that
+		// --limit N really keeps the first N units even when the config
+		// samples.
 		if fl.Changed("limit") {
-			cfg.Datasets[i].Limit = limit
+			cfg.Datasets[i].Limit, cfg.Datasets[i].Sample = limit, 0
 		}
 		if fl.Changed("sample") {
-			cfg.Datasets[i].Sample = sample
+			cfg.Datasets[i].Sample, cfg.Datasets[i].Limit = sample, 0
 		}
 	}
 	return nil

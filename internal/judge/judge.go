@@ -109,6 +109,10 @@ type Item struct {
 	// only if it says the information was not mentioned.
 	Abstention bool
 	Answer     string
+	// RepeatBase offsets the repeat index of every attempt (cache key), so
+	// that re-grading a judge_failed row sends fresh requests instead of
+	// replaying the cached unreadable replies.
+	RepeatBase int
 }
 
 // Result is a judgment.
@@ -155,7 +159,7 @@ func (j *Judge) Grade(ctx context.Context, it Item) (Result, error) {
 	var res Result
 	vars := map[string]any{"Question": it.Question, "Gold": goldText(it), "Answer": it.Answer, "Lenient": j.cfg.Variant == Lenient}
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
-		req := model.Request{Kind: model.KindJudge, Role: model.RoleJudge, Vars: vars, Repeat: attempt,
+		req := model.Request{Kind: model.KindJudge, Role: model.RoleJudge, Vars: vars, Repeat: it.RepeatBase + attempt,
 			Validate: func(text string) error { _, err := ParseVerdict(text); return err }}
 		resp, err := j.client.Complete(ctx, req, nil)
 		res.Attempts++
