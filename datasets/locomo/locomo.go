@@ -232,7 +232,8 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 		}
 	}
 	for _, s := range out {
-		if err := finish(s); err != nil {
+		s.FillDefaults()
+		if err := dsio.Finish(s); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -876,23 +877,3 @@ func (im *importer) subsampleQuestions(ss []*scenarios.Scenario, n int, seed int
 	im.rep.Notes = append(im.rep.Notes, fmt.Sprintf("subset: seeded (seed %d) sample of %d of %d questions, stratified by category", seed, len(keep), len(refs)))
 }
 
-// finish fills default times, validates and hashes a scenario.
-func finish(s *scenarios.Scenario) error {
-	s.FillDefaults()
-	if probs := scenarios.Validate(s); len(probs) > 0 {
-		for i := range probs {
-			probs[i].File = s.Source
-		}
-		if len(probs) > 5 {
-			probs = probs[:5]
-		}
-		return fmt.Errorf("imported scenario %s is invalid (importer bug or unexpected data):\n%w", s.ID, probs)
-	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	h := sha256.Sum256(b)
-	s.Hash = hex.EncodeToString(h[:])
-	return nil
-}

@@ -39,8 +39,6 @@
 package longmemeval
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -393,7 +391,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	}
 	for _, s := range out {
 		s.Meta["dataset"], s.Meta["sha256"] = display, sha
-		if err := finish(s); err != nil {
+		if err := dsio.Finish(s); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -655,22 +653,3 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 	return s, nil
 }
 
-// finish validates and hashes a scenario (times are already filled).
-func finish(s *scenarios.Scenario) error {
-	if probs := scenarios.Validate(s); len(probs) > 0 {
-		for i := range probs {
-			probs[i].File = s.Source
-		}
-		if len(probs) > 5 {
-			probs = probs[:5]
-		}
-		return fmt.Errorf("imported scenario %s is invalid (importer bug or unexpected data):\n%w", s.ID, probs)
-	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	h := sha256.Sum256(b)
-	s.Hash = hex.EncodeToString(h[:])
-	return nil
-}
