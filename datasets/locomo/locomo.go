@@ -876,4 +876,3 @@ func (im *importer) subsampleQuestions(ss []*scenarios.Scenario, n int, seed int
 	}
 	im.rep.Notes = append(im.rep.Notes, fmt.Sprintf("subset: seeded (seed %d) sample of %d of %d questions, stratified by category", seed, len(keep), len(refs)))
 }
-

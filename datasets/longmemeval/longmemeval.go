@@ -652,4 +652,3 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 	}
 	return s, nil
 }
-
