@@ -391,8 +391,12 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	}
 	for _, s := range out {
 		s.Meta["dataset"], s.Meta["sha256"] = display, sha
-		if err := dsio.Finish(s); err != nil {
+		n, err := dsio.Finish(s)
+		if err != nil {
 			return nil, nil, err
+		}
+		if n > 0 {
+			rep.Counts["turns with control characters replaced by spaces"] += n
 		}
 	}
 	rep.Notes = append(rep.Notes,
