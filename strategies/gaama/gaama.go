@@ -13,7 +13,10 @@
 // answer is OfflineExtract's cue patterns — are normalized (Resolver) and
 // merged into the graph (Graph.Assert): one node per entity, one edge per
 // fact with every turn id that stated it, and knowledge updates that mark
-// the older of two incompatible values superseded.
+// the older of two incompatible values superseded; an explicit replacement
+// ("from 70% to 80%") is also restated for slots older lines named
+// differently (Gaama.restate), and its old value marks free text that states
+// it as superseded (StaleIndex).
 //
 // Read side (Retrieve): Route classifies the question (fact / multi-hop /
 // open / task) and picks graph-first, vector-first or both; entities named
@@ -30,6 +33,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -311,6 +315,11 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 			if replaces != "" && len(s.graph.Between(subj, rel, replaces)) == 0 {
 				s.stale.Add(subj+"|"+rel, replaces, surface(r.Replaces, t.Text))
 			}
+			if replaces != "" {
+				if err := s.restate(subj, rel, surface(r.Replaces, t.Text), replaces, res.Edge, t, ev, ref); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	// Substantive sentences that yielded no edge keep their turn from being
@@ -401,6 +410,77 @@ func (s *Gaama) indexEdge(e *Edge) {
 			s.hubList = append(s.hubList, k)
 		}
 	}
+}
+
+// restate carries an explicit replacement over to the slots older lines
+// named differently. When cur (subject|rel → new value) replaced the value
+// old ("the coverage gate goes from 70% to 80%"), every current edge of
+// another subject whose object is old plus a noun phrase N — "70% test
+// coverage target" (old first) or "test coverage target 70%" (old last) —
+// where N shares a content word (not a number) with subject, stated the old
+// value for a slot named N. restate asserts (N, rel, new value) from the
+// replacing turn and sentence ("test coverage target has status 80%"), so
+// the current value is also found, and read, under the older wording. Only
+// Distinctive old values count; edges are visited in creation order.
+func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strategies.Turn, ev string, ref time.Time) error {
+	oldDisp = dateSuffix.ReplaceAllString(oldDisp, "")
+	old := normTokens(oldDisp)
+	if len(old) == 0 || !Distinctive(oldDisp) {
+		return nil
+	}
+	topic := map[string]bool{}
+	for _, tk := range contentTokens(subject) {
+		if !allDigits(tk) {
+			topic[tk] = true
+		}
+	}
+	var names []string
+	for _, e := range s.graph.Edges() {
+		if e.Superseded || e.Subject == subject || e.Object == oldKey {
+			continue
+		}
+		words := strings.Fields(s.graph.display(e.Object))
+		for i := 1; i < len(words); i++ {
+			var n string
+			switch {
+			case slices.Equal(normTokens(strings.Join(words[:i], " ")), old):
+				n = strings.Join(words[i:], " ")
+			case slices.Equal(normTokens(strings.Join(words[i:], " ")), old):
+				n = strings.Join(words[:i], " ")
+			default:
+				continue
+			}
+			if slices.ContainsFunc(contentTokens(n), func(tk string) bool { return topic[tk] }) && !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+			break
+		}
+	}
+	objDisp := s.graph.display(cur.Object)
+	objType := ""
+	if en := s.graph.Entity(cur.Object); en != nil {
+		objType = en.Type
+	}
+	for _, n := range names {
+		key, disp, typ := s.entity(n, nil, ref, false)
+		if key == "" || key == subject || key == cur.Object || len(s.graph.Between(key, rel, cur.Object)) > 0 {
+			continue
+		}
+		res, err := s.graph.Assert(Fact{
+			Subject: key, SubjectDisplay: disp, SubjectType: typ, Relation: rel,
+			Object: cur.Object, ObjectDisplay: objDisp, ObjectType: objType, Condition: cur.Condition,
+			Change: true, TurnID: t.ID, Time: t.Time, Sentence: ev,
+		})
+		if errors.Is(err, ErrBadFact) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		s.index(key)
+		s.indexEdge(res.Edge)
+	}
+	return nil
 }
 
 // noteStale records a superseded edge's object as a stale value of its

@@ -407,7 +407,7 @@ func (s *Gaama) render(c *cand, forced string) {
 		c.item = strategies.Item{ID: c.id, Kind: kind, TurnIDs: ids, Time: c.turns[len(c.turns)-1].Time}
 	}
 	full := strings.Join(append(slices.Clone(statements), evs...), " ")
-	stale, mentioned := s.stale.Scan(textutil.TokenSet(normTokens(full)), s.currentValues)
+	stale, mentioned := s.stale.Scan(normTokens(full), s.topicOf(c), s.currentValues)
 	if stale {
 		status = strategies.StatusSuperseded
 	}
@@ -425,6 +425,29 @@ func (s *Gaama) render(c *cand, forced string) {
 	default:
 		c.item.Text = Redact(strings.Join(evs, " / "), mentioned)
 	}
+}
+
+// topicOf returns the content stems of the subjects of the facts a
+// candidate states or was read from (its edges, or its turns' edges; hub
+// subjects such as "user" left out): what its line is about, for
+// StaleIndex.Scan.
+func (s *Gaama) topicOf(c *cand) map[string]bool {
+	edges := c.edges
+	if edges == nil {
+		for _, t := range c.turns {
+			edges = append(edges, s.graph.EdgesOfTurn(t.ID)...)
+		}
+	}
+	topic := map[string]bool{}
+	for _, e := range edges {
+		if s.hubs[e.Subject] {
+			continue // "user", "assistant" and hubs name no topic
+		}
+		for _, t := range contentTokens(e.Subject) {
+			topic[t] = true
+		}
+	}
+	return topic
 }
 
 // merge joins, keeping the first one's rank: facts with the same
