@@ -287,7 +287,7 @@ func span(question string, s sentence, qset map[string]bool, maxWords int, resol
 	}
 	best, bestScore := "", -1.0
 	for _, c := range cands {
-		if !novel(c.text, qset) || c.start < after {
+		if !novel(c.text, qset) || c.start < after || negated(words, c.start) {
 			continue
 		}
 		score := 1.0
@@ -334,6 +334,29 @@ func span(question string, s sentence, qset map[string]bool, maxWords int, resol
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// negated reports whether the word before offset start negates or replaces
+// what follows ("not 71.2", "instead of Postgres", "rather than chi", "no
+// longer Zotero"): such a span is the value the sentence rejects.
+func negated(words []string, start int) bool {
+	prev := func(k int) string {
+		if start-k < 0 || start-k >= len(words) {
+			return ""
+		}
+		return strings.ToLower(strings.Trim(words[start-k], ".,;:!?()\"'"))
+	}
+	switch prev(1) {
+	case "not", "never":
+		return true
+	case "of":
+		return prev(2) == "instead"
+	case "than":
+		return prev(2) == "rather"
+	case "longer":
+		return prev(2) == "no"
+	}
+	return false
 }
 
 // trimQuestionWords drops trailing words the question already says ("42

@@ -62,3 +62,14 @@ func TestReadFromToNow(t *testing.T) {
 		t.Fatalf("got %q, want the value after \"to\"", a.Text)
 	}
 }
+
+func TestReadSkipsNegatedValue(t *testing.T) {
+	c := "[2026-03-20 s5-t3] Assistant: The camera-ready version of Drift reports 67.9 accuracy, not 71.2."
+	if a := Read("What accuracy does Drift report?", c, Options{}, nil); a.Text != "67.9" {
+		t.Fatalf("got %q", a.Text)
+	}
+	c = "[2026-03-20 s5-t3] Assistant: The erratum says not 71.2 but 67.9 for Drift accuracy."
+	if a := Read("What accuracy does Drift report?", c, Options{}, nil); a.Text != "67.9" {
+		t.Fatalf("got %q", a.Text)
+	}
+}
