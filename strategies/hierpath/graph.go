@@ -16,6 +16,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // SQLite driver (cgo)
 
 	"github.com/memarena/memarena/internal/embed"
+	"github.com/memarena/memarena/internal/sqlutil"
 	"github.com/memarena/memarena/internal/vecstore"
 )
 
@@ -535,7 +536,7 @@ func (o *op) currentChildren(id int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scanIDs(rows)
+	return sqlutil.Int64s(rows)
 }
 
 // subtree returns id and all its descendants (any status), parents first.
@@ -548,20 +549,7 @@ func (o *op) subtree(id int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scanIDs(rows)
-}
-
-func scanIDs(rows *sql.Rows) ([]int64, error) {
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return sqlutil.Int64s(rows)
 }
 
 func (o *op) setContent(id int64, content string, turnIDs []string, t time.Time) error {
@@ -836,7 +824,7 @@ func (g *Graph) Children(ctx context.Context, id int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scanIDs(rows)
+	return sqlutil.Int64s(rows)
 }
 
 // Descendants returns the current nodes strictly below id (any depth), in
@@ -850,7 +838,7 @@ func (g *Graph) Descendants(ctx context.Context, id int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scanIDs(rows)
+	return sqlutil.Int64s(rows)
 }
 
 // Related returns the edges of one kind leaving id (src = id), heaviest

@@ -15,6 +15,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // SQLite driver (cgo)
 
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/sqlutil"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
 )
@@ -1068,20 +1069,7 @@ func (s *Store) slotValues(ctx context.Context, q querier, subj int64, rel, cond
 }
 
 func (s *Store) liveIDs(ctx context.Context, q querier, where string, args ...any) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM triplet WHERE kind = 'fact' AND status != 'superseded' AND archived_at IS NULL AND `+where+` ORDER BY id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("trimem: query: %w", err)
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.idsWhere(ctx, q, `kind = 'fact' AND status != 'superseded' AND archived_at IS NULL AND `+where, args...)
 }
 
 // pickReplaced chooses which current values of a multi-valued slot a
@@ -1214,16 +1202,7 @@ func (s *Store) idsWhere(ctx context.Context, q querier, where string, args ...a
 	if err != nil {
 		return nil, fmt.Errorf("trimem: query: %w", err)
 	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return sqlutil.Int64s(rows)
 }
 
 // Consolidate turns repeated instances into rules (episodic → semantic
@@ -1471,16 +1450,8 @@ func (s *Store) fill(ctx context.Context, r *Record) error {
 	if err != nil {
 		return fmt.Errorf("trimem: rule links: %w", err)
 	}
-	defer rows.Close()
-	r.Instances = nil
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
-		r.Instances = append(r.Instances, id)
-	}
-	return rows.Err()
+	r.Instances, err = sqlutil.Int64s(rows)
+	return err
 }
 
 // Counts are the store's sizes for Footprint.
