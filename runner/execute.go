@@ -107,6 +107,9 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err := store.PutJSON("run", meta); err != nil {
 		return nil, err
 	}
+	if err := store.PutScenarioDocs(scenarioDocs(plan.Scenarios)); err != nil {
+		return nil, err
+	}
 	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {

@@ -363,7 +363,7 @@ func (c *cellRun) taskCheck(ctx context.Context, ss *scenarios.Session, recent [
 		TaskSuccess: metrics.TaskCheck(ss.Task.RequiredFacts, ss.Task.StaleFacts, r.Context, current),
 		Items:       len(r.Items), Provenance: provenance(r.Items),
 		ContextTokens: c.env.Tokenizer.Count(r.Context), OverrunTokens: overrun, ReadModelTokens: readModel.Total(),
-		Support: math.NaN(), RetrieveMS: lat,
+		Support: math.NaN(), RetrieveMS: lat, Trace: traceOf(r),
 	}, lat, nil
 }
 
@@ -416,7 +416,7 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 		Items:  len(r.Items), Provenance: prov,
 		ContextTokens: c.env.Tokenizer.Count(r.Context), OverrunTokens: overrun, ReadModelTokens: readModel.Total(),
 		AnswerPromptTokens: answerUsage.PromptTokens, AnswerCompletion: answerUsage.CompletionTokens,
-		Support: support, RetrieveMS: lat, ReadModelCompletion: readModel.CompletionTokens,
+		Support: support, RetrieveMS: lat, ReadModelCompletion: readModel.CompletionTokens, Trace: traceOf(r),
 	}
 	if err := c.judgeRow(ctx, &row); err != nil {
 		return results.Row{}, lat, err

@@ -98,6 +98,10 @@ type Row struct {
 	// ReadModelCompletion is the completion part of ReadModelTokens, so
 	// read-side model calls can be priced.
 	ReadModelCompletion int
+	// Trace is the context and items the reader saw; stored compressed
+	// beside the row (see trace.go). Rows returns it nil: read traces
+	// with Store.Traces.
+	Trace *Trace
 }
 
 // Store is an open results database.
@@ -133,7 +137,7 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("results %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	if _, err := db.Exec(schema + traceSchema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("results %s: not a memarena results database or not writable: %w", path, err)
 	}
@@ -241,6 +245,9 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 		return err
 	}
 	defer tx.Rollback()
+	if _, err := tx.Exec(`DELETE FROM traces WHERE cell = ?`, c.Key); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(`DELETE FROM rows WHERE cell = ?`, c.Key); err != nil {
 		return err
 	}
@@ -273,6 +280,9 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 		if err != nil {
 			return fmt.Errorf("saving %s/%s: %w", c.Key, r.ProbeID, err)
 		}
+	}
+	if err := saveTraces(tx, c.Key, rs); err != nil {
+		return fmt.Errorf("saving traces of cell %s: %w", c.Key, err)
 	}
 	return tx.Commit()
 }
