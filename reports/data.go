@@ -30,6 +30,8 @@ type Data struct {
 	// BackendStats are the backend's request counts of the last
 	// invocation (HTTP requests, cache hits …; not deterministic).
 	BackendStats map[string]int64
+	// explorer is where report.html reads stored contexts (html.go).
+	explorer explorerSrc
 }
 
 // Load reads a run from its results store.
@@ -79,6 +81,9 @@ func Load(store *results.Store) (*Data, error) {
 		d.Rows[c.Key] = rows
 	}
 	d.loadLLM(store)
+	if err := d.loadExplorer(store); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 

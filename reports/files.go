@@ -22,8 +22,9 @@ const (
 	FileJSON     = "report.json"
 )
 
-// Write renders every report file (markdown, CSVs, JSON, PNG charts) into
-// dir and returns their paths, the markdown report first.
+// Write renders every report file (markdown, CSVs, JSON, the HTML run
+// explorer, SVG charts) into dir and returns their paths, the markdown
+// report first.
 func (d *Data) Write(dir string) ([]string, error) {
 	files := map[string][]byte{
 		FileMarkdown: []byte(d.MarkdownString()),
@@ -35,8 +36,11 @@ func (d *Data) Write(dir string) ([]string, error) {
 		return nil, err
 	}
 	files[FileJSON] = js
+	if files[FileHTML], err = d.HTML(); err != nil {
+		return nil, fmt.Errorf("%s: %w", FileHTML, err)
+	}
 	var out []string
-	for _, name := range []string{FileMarkdown, FileSummary, FileProbes, FileJSON} {
+	for _, name := range []string{FileMarkdown, FileSummary, FileProbes, FileJSON, FileHTML} {
 		p := filepath.Join(dir, name)
 		if err := writeAtomic(p, files[name]); err != nil {
 			return nil, err
