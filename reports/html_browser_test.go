@@ -42,8 +42,8 @@ func explorerRun(t *testing.T) string {
 	if dir := os.Getenv("MEMARENA_EXPLORER_RUN"); dir != "" {
 		return dir
 	}
-	cfg := &runner.Config{Name: "explorer-test", Scenarios: []string{"builtin"}, Output: t.TempDir(), Bootstrap: 200, Parallelism: 2,
-		Strategies: []runner.StrategyConfig{{Name: "none"}, {Name: "recency"}, {Name: "oracle"}, {Name: "flat-rag"}, {Name: "trimem"}}}
+	cfg := &runner.Config{Name: "explorer-test", Scenarios: []string{"builtin:coding-assistant", "builtin:travel-planner"}, Output: t.TempDir(), Bootstrap: 200, Parallelism: 2,
+		Strategies: []runner.StrategyConfig{{Name: "none"}, {Name: "recency"}, {Name: "oracle"}, {Name: "flat-rag"}}}
 	cfg.Defaults()
 	if err := cfg.Check(); err != nil {
 		t.Fatal(err)

@@ -53,9 +53,11 @@ var palette = []color.RGBA{
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
 	draw.RingGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
-func colorOf(i int) color.RGBA          { return palette[i%len(palette)] }
-func glyphOf(i int) draw.GlyphDrawer    { return glyphs[(i/len(palette)+i)%len(glyphs)] }
-func svgFont(size vg.Length) font.Font { return font.Font{Typeface: "Liberation", Variant: "Sans", Size: size} }
+func colorOf(i int) color.RGBA       { return palette[i%len(palette)] }
+func glyphOf(i int) draw.GlyphDrawer { return glyphs[(i/len(palette)+i)%len(glyphs)] }
+func svgFont(size vg.Length) font.Font {
+	return font.Font{Typeface: "Liberation", Variant: "Sans", Size: size}
+}
 
 // strategyInfo returns the registry name of a label and whether it is a
 // baseline.
@@ -289,7 +291,6 @@ func (d *Data) ParetoSVG(tokens bool) ([]byte, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Add(plotter.NewGrid())
 	pts := d.paretoPoints(tokens)
-	leg := newLegend()
 	if len(pts) > 0 {
 		minX, maxX := math.Inf(1), math.Inf(-1)
 		for _, pt := range pts {
@@ -315,7 +316,6 @@ func (d *Data) ParetoSVG(tokens bool) ([]byte, error) {
 			ln.LineStyle.Width = vg.Points(1.2)
 			ln.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			p.Add(ln)
-			leg.add("Pareto frontier", ln)
 		}
 		var all plotter.XYs
 		var labels []string
@@ -339,7 +339,8 @@ func (d *Data) ParetoSVG(tokens bool) ([]byte, error) {
 		}
 		p.Add(&pointLabels{XYs: all, Labels: labels, Style: textStyle(8)})
 	}
-	return leg.svg(p, 7.5*vg.Inch, 4.8*vg.Inch)
+	p.Title.Text += " (dashed: Pareto frontier)"
+	return svgOf(p, nil, nil, 7.5*vg.Inch, 5.2*vg.Inch)
 }
 
 // ageBuckets group evidence ages (sessions between the earliest evidence
