@@ -17,8 +17,10 @@ func newReportCmd() *cobra.Command {
 		Use:   "report RUN_DIR|RESULTS_DB",
 		Short: "Re-render the reports of a run from its results database",
 		Long: `Report reads a run's results.db (give the run directory or the file) and
-writes report.md, summary.csv, probes.csv and report.json again — into the
-run directory, or into --out. Nothing is re-run.`,
+writes report.md, summary.csv, probes.csv, report.json, report.html (the run
+explorer) and the SVG charts again — into the run directory, or into --out.
+Nothing is re-run. A database written before contexts were stored still
+renders; its explorer then shows answers and scores without contexts.`,
 		Example: "  memarena report out/latest\n  memarena report out/default-20260301-101500/results.db --out /tmp/r",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

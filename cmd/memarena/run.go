@@ -28,7 +28,8 @@ func newRunCmd() *cobra.Command {
 		Long: `Run expands the config into cells (strategy × scenario × seed), runs them in
 parallel (each cell replays its scenario's turns strictly in order against a
 fresh strategy), scores every probe, stores results in SQLite as each cell
-finishes, and writes report.md, summary.csv, probes.csv and report.json to
+finishes, and writes report.md, summary.csv, probes.csv, report.json and
+report.html (the run explorer) to
 out/<run-id>/ (out/latest points at the newest run).
 
 Without --config, configs/default.yaml is used when present, else every
