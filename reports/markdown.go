@@ -232,39 +232,22 @@ func (d *Data) importsSection(w io.Writer) {
 // ageSection prints evidence recall@k by the age of the evidence: how many
 // sessions lie between the earliest evidence turn and the question.
 func (d *Data) ageSection(w io.Writer) {
-	maxAge := -1
-	for _, rows := range d.Rows {
-		for _, r := range rows {
-			if r.EvidenceAge > maxAge {
-				maxAge = r.EvidenceAge
-			}
-		}
-	}
-	if maxAge < 1 {
+	if d.maxEvidenceAge() < 1 {
 		return
 	}
-	buckets := []struct {
-		name   string
-		lo, hi int
-	}{{"same session", 0, 0}, {"1 session ago", 1, 1}, {"2–3 sessions ago", 2, 3}, {"4+ sessions ago", 4, 1 << 30}}
 	fmt.Fprintln(w, "## Evidence recall by age")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "R@ctx (evidence delivered in the context, any rank) grouped by how many sessions lie between a probe's earliest evidence turn and the question: a memory that loses early sessions loses recall on the right.")
 	fmt.Fprintln(w)
 	header := []string{"strategy"}
-	for _, b := range buckets {
-		header = append(header, b.name)
+	for _, b := range ageBuckets {
+		header = append(header, b.Name)
 	}
-	col := colByName(metrics.ContextRecall)
 	var rows [][]string
-	ns := make([]int, len(buckets))
+	ns := make([]int, len(ageBuckets))
 	for _, l := range d.Labels {
 		row := []string{l}
-		for bi, b := range buckets {
-			lo, hi := b.lo, b.hi
-			a := metrics.Mean(values(d.group(l, func(_ results.Cell, r results.Row) bool {
-				return !r.IsTask && r.EvidenceAge >= lo && r.EvidenceAge <= hi
-			}), col))
+		for bi, a := range d.ageRecall(l) {
 			if a.N > ns[bi] {
 				ns[bi] = a.N
 			}

@@ -350,6 +350,17 @@ var ageBuckets = []struct {
 	Lo, Hi int
 }{{"same session", 0, 0}, {"1 session ago", 1, 1}, {"2–3 sessions ago", 2, 3}, {"4+ sessions ago", 4, 1 << 30}}
 
+// maxEvidenceAge is the largest evidence age of any row (-1: none).
+func (d *Data) maxEvidenceAge() int {
+	m := -1
+	for _, rows := range d.Rows {
+		for _, r := range rows {
+			m = max(m, r.EvidenceAge)
+		}
+	}
+	return m
+}
+
 // ageRecall is R@ctx of label's probes in each age bucket.
 func (d *Data) ageRecall(label string) []metrics.Agg {
 	col := colByName(metrics.ContextRecall)
@@ -366,13 +377,7 @@ func (d *Data) ageRecall(label string) []metrics.Agg {
 // AgeSVG draws evidence recall (R@ctx) by evidence age, one line per
 // strategy; nil when no probe has evidence older than its own session.
 func (d *Data) AgeSVG() ([]byte, error) {
-	maxAge := -1
-	for _, rows := range d.Rows {
-		for _, r := range rows {
-			maxAge = max(maxAge, r.EvidenceAge)
-		}
-	}
-	if maxAge < 1 {
+	if d.maxEvidenceAge() < 1 {
 		return nil, nil
 	}
 	p := newPlot("Evidence recall by evidence age")
