@@ -230,10 +230,12 @@ func TestExplorerInChromium(t *testing.T) {
 
 	// Open the first probe with the keyboard; the oracle's context shows the
 	// gold evidence turns highlighted.
+	start = time.Now()
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#probe-list button.probe`)), chromedp.KeyEvent("\r"),
 		chromedp.WaitReady(chromedp.CSS(`#probe-view .card[data-strategy="oracle"] .context mark.ev`))); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("first probe opened (its scenario's contexts decoded) in %v", time.Since(start).Round(time.Millisecond))
 	var cards, marks float64
 	eval(`document.querySelectorAll('#probe-view .card').length`, &cards)
 	if int(cards) != len(data.Labels) {
