@@ -50,8 +50,9 @@ var palette = []color.RGBA{
 	{136, 34, 85, 255}, {17, 119, 51, 255}, {68, 68, 68, 255}, {153, 153, 51, 255},
 }
 
+// glyphs of strategies; the ring is kept for strategies that see the gold.
 var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
-	draw.RingGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+	draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
 func colorOf(i int) color.RGBA       { return palette[i%len(palette)] }
 func glyphOf(i int) draw.GlyphDrawer { return glyphs[(i/len(palette)+i)%len(glyphs)] }
