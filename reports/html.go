@@ -550,12 +550,38 @@ type htmlPage struct {
 	Board      htmlTable
 	Paired     htmlPaired
 	Charts     []htmlChart
-	Index      template.HTML
-	Blobs      []htmlBlob
-	Outcomes   []htmlKV
-	Traces     bool
-	CSS        template.CSS
-	JS         template.JS
+	// Timing holds the wall-clock parts, between TimingBegin and TimingEnd
+	// comments: everything outside them is deterministic.
+	TimingBegin, TimingEnd template.HTML
+	TimingCharts           []htmlChart
+	TimingTable            htmlTable
+	Started                string
+	Index                  template.HTML
+	Blobs                  []htmlBlob
+	Outcomes               []htmlKV
+	Traces                 bool
+	CSS                    template.CSS
+	JS                     template.JS
+}
+
+// num is a numeric table cell; NaN and ±Inf are n/a.
+func num(x float64, prec int) htmlCell {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return htmlCell{Text: "n/a", NA: true}
+	}
+	return htmlCell{Text: fmtFloat(x, prec), Sort: fmt.Sprintf("%.6f", x)}
+}
+
+// timingTable is the latency table: wall-clock values, not deterministic.
+func (d *Data) timingTable() htmlTable {
+	t := htmlTable{Header: []htmlHeader{{Title: "strategy"}, {Title: "ingest p50 ms"}, {Title: "ingest p95 ms"},
+		{Title: "retrieve p50 ms"}, {Title: "retrieve p95 ms"}, {Title: "retrieve p99 ms"}, {Title: "cell wall s"}}}
+	for _, l := range d.Labels {
+		lt := d.latencyOf(l)
+		t.Rows = append(t.Rows, htmlRow{Label: l, Baseline: d.isBaseline(l), Gold: goldSeeing[d.strategyName(l)],
+			Cells: []htmlCell{num(lt.i50, 3), num(lt.i95, 3), num(lt.r50, 3), num(lt.r95, 3), num(lt.r99, 3), num(lt.wall/1000, 2)}})
+	}
+	return t
 }
 
 // leaderboard is the leaderboard table: metrics with CIs where the
@@ -598,8 +624,7 @@ func (d *Data) leaderboard() htmlTable {
 		}
 	}
 	t.Header = append(t.Header, htmlHeader{Title: "ctx tok/probe", Def: "tokens of the context handed to the reader, per probe"},
-		htmlHeader{Title: "total tok/probe", Def: "(write + read-model + answer tokens) / probes"},
-		htmlHeader{Title: "retrieve p50 ms", Def: "median wall-clock milliseconds of one Retrieve (timing: not deterministic)"})
+		htmlHeader{Title: "total tok/probe", Def: "(write + read-model + answer tokens) / probes"})
 	for i, l := range d.Labels {
 		r := htmlRow{Label: l, Baseline: d.isBaseline(l), Gold: goldSeeing[d.strategyName(l)]}
 		for _, j := range keep {
@@ -611,12 +636,6 @@ func (d *Data) leaderboard() htmlTable {
 			r.Cells = append(r.Cells, htmlCell{Text: fmtAgg(a, cols[j].ci) + fmt.Sprintf(" (n=%d)", a.N), Sort: fmt.Sprintf("%.6f", a.Mean)})
 		}
 		cs := d.costsOf(l)
-		num := func(x float64, prec int) htmlCell {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return htmlCell{Text: "n/a", NA: true}
-			}
-			return htmlCell{Text: fmtFloat(x, prec), Sort: fmt.Sprintf("%.6f", x)}
-		}
 		ctx, total := math.NaN(), math.NaN()
 		if cs.probes+cs.tasks > 0 {
 			ctx = float64(cs.ctx) / float64(cs.probes+cs.tasks)
@@ -624,7 +643,7 @@ func (d *Data) leaderboard() htmlTable {
 		if cs.probes > 0 {
 			total = float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes)
 		}
-		r.Cells = append(r.Cells, num(ctx, 1), num(total, 1), num(d.latencyOf(l).r50, 3))
+		r.Cells = append(r.Cells, num(ctx, 1), num(total, 1))
 		t.Rows = append(t.Rows, r)
 	}
 	return t
@@ -711,7 +730,17 @@ func (d *Data) HTML() ([]byte, error) {
 		if b == nil {
 			continue
 		}
-		pg.Charts = append(pg.Charts, htmlChart{ID: c.id, Title: c.title, Caption: c.caption, SVG: template.HTML(inlineSVG(b)), Timing: c.timing})
+		ch := htmlChart{ID: c.id, Title: c.title, Caption: c.caption, SVG: template.HTML(inlineSVG(b)), Timing: c.timing}
+		if c.timing {
+			pg.TimingCharts = append(pg.TimingCharts, ch)
+		} else {
+			pg.Charts = append(pg.Charts, ch)
+		}
+	}
+	pg.TimingBegin, pg.TimingEnd = template.HTML(TimingBegin), template.HTML(TimingEnd)
+	pg.TimingTable = d.timingTable()
+	if d.Timing.Started != "" {
+		pg.Started = fmt.Sprintf("Run started %s, finished %s (%.1f s).", d.Timing.Started, d.Timing.Finished, d.Timing.WallSeconds)
 	}
 	pg.Outcomes = []htmlKV{{"correct", "the judge said correct (judged runs), or the answer holds every required fact / a gold answer, or it declines on an abstention probe"},
 		{"wrong", "any other scored answer"}, {"abstained", "the answer declines although the probe has an answer"},
