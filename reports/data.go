@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/metrics"
@@ -66,6 +68,11 @@ func Load(store *results.Store) (*Data, error) {
 		}
 		return cells[i].Seed < cells[j].Seed
 	})
+	for i := range cells {
+		if g, err := store.Meta("gold:" + cells[i].Key); err == nil {
+			cells[i].Gold = g
+		}
+	}
 	d.Cells = cells
 	for _, c := range cells {
 		if _, ok := order[c.Label]; !ok {
@@ -79,6 +86,7 @@ func Load(store *results.Store) (*Data, error) {
 		d.Rows[c.Key] = rows
 	}
 	d.loadLLM(store)
+	d.relabelNoGold()
 	return d, nil
 }
 
@@ -241,4 +249,79 @@ func (d *Data) costsOf(label string) costs {
 		}
 	}
 	return c
+}
+
+// GoldOf sums what the cells of one strategy label received in extraction:
+// oracle mode (results.Cell.Gold, "facts 12, summaries 3" per cell) into
+// one such line; "none" when no cell received any, "" when no cell
+// recorded it (model mode, or a run from before it was recorded).
+func (d *Data) GoldOf(label string) string {
+	sum := map[string]int{}
+	var kinds []string
+	seen := false
+	for _, c := range d.Cells {
+		if c.Label != label || c.Gold == "" {
+			continue
+		}
+		seen = true
+		if c.Gold == "none" {
+			continue
+		}
+		for _, part := range strings.Split(c.Gold, ", ") {
+			i := strings.LastIndexByte(part, ' ')
+			if i < 0 {
+				continue
+			}
+			n, err := strconv.Atoi(part[i+1:])
+			if err != nil {
+				continue
+			}
+			k := part[:i]
+			if _, ok := sum[k]; !ok {
+				kinds = append(kinds, k)
+			}
+			sum[k] += n
+		}
+	}
+	if !seen {
+		return ""
+	}
+	if len(kinds) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, sum[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// relabelNoGold renames a "<name>[oracle]" label whose cells received no
+// gold at all to "<name>[oracle: no gold]", so a row is never read as an
+// oracle result when its strategy got nothing from the gold.
+func (d *Data) relabelNoGold() {
+	rename := map[string]string{}
+	for _, l := range d.Labels {
+		if strings.HasSuffix(l, "[oracle]") && d.GoldOf(l) == "none" {
+			rename[l] = strings.TrimSuffix(l, "[oracle]") + "[oracle: no gold]"
+		}
+	}
+	if len(rename) == 0 {
+		return
+	}
+	for i, l := range d.Labels {
+		if n, ok := rename[l]; ok {
+			d.Labels[i] = n
+		}
+	}
+	for i := range d.Meta.Strategies {
+		if n, ok := rename[d.Meta.Strategies[i].Label]; ok {
+			d.Meta.Strategies[i].Label = n
+		}
+	}
+	for i := range d.Cells {
+		if n, ok := rename[d.Cells[i].Label]; ok {
+			d.Cells[i].Label = n
+		}
+	}
 }

@@ -160,7 +160,14 @@ func (d *Data) Markdown(w io.Writer) {
 		if s.Budget != m.Budget {
 			budget += " (override)"
 		}
-		strows = append(strows, []string{s.Label, s.Name, s.Extraction, budget, paramString(s.Params)})
+		ext := s.Extraction
+		switch g := d.GoldOf(s.Label); {
+		case g == "none":
+			ext = "model (no gold received)"
+		case g != "":
+			ext += " (gold: " + g + ")"
+		}
+		strows = append(strows, []string{s.Label, s.Name, ext, budget, paramString(s.Params)})
 	}
 	table(w, []string{"label", "strategy", "extraction", "budget", "params"}, strows)
 

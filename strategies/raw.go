@@ -8,6 +8,7 @@ import (
 
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/vecstore"
+	"github.com/memarena/memarena/scenarios"
 )
 
 // RawIndex is the raw-observation store a structured memory keeps beside
@@ -192,4 +193,32 @@ func (g GoldCount) String() string {
 type GoldReporter interface {
 	// GoldReceived returns the counts so far (nil or empty: none).
 	GoldReceived() GoldCount
+}
+
+// Count adds the gold of one turn, of the listed kinds only (the kinds the
+// strategy reads): GoldTriplets, GoldThoughts and GoldIntents count
+// entries, GoldPaths 1 for a turn with a path, GoldFacts its free-text
+// facts. A nil gold adds nothing.
+func (g GoldCount) Count(gold *scenarios.Gold, kinds ...string) {
+	if gold == nil {
+		return
+	}
+	for _, k := range kinds {
+		n := 0
+		switch k {
+		case GoldTriplets:
+			n = len(gold.Triplets)
+		case GoldThoughts:
+			n = len(gold.Thoughts)
+		case GoldIntents:
+			n = len(gold.Intents)
+		case GoldFacts:
+			n = len(gold.Facts)
+		case GoldPaths:
+			if gold.Path != nil {
+				n = 1
+			}
+		}
+		g[k] += n
+	}
 }

@@ -110,7 +110,8 @@ type Gaama struct {
 
 	coref     Coref
 	persons   map[string]bool
-	people    []string // user-side persons (strategies.Person), first-seen order: whom "I"/"my" in a question means
+	gold      strategies.GoldCount
+	people    []string                  // user-side persons (strategies.Person), first-seen order: whom "I"/"my" in a question means
 	tokIndex  map[string][]string       // content-token stem → entity keys, creation order
 	entTokens map[string][]string       // entity key → unique content-token stems
 	edgeToks  map[*Edge]map[string]bool // edge → content-token stems of its text and evidence
@@ -149,7 +150,7 @@ func New(env strategies.Env, cfg Config) (*Gaama, error) {
 	}
 	return &Gaama{
 		env: env, cfg: cfg, graph: g, res: NewResolver(), store: vecstore.New(env.Embedder),
-		persons: map[string]bool{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
+		persons: map[string]bool{}, gold: strategies.GoldCount{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
 		edgeToks: map[*Edge]map[string]bool{}, loose: map[string][]string{},
 		hubs: map[string]bool{"user": true, "assistant": true}, hubList: []string{"user", "assistant"},
 		stale: NewStaleIndex(), vecs: map[string][]float32{}, pos: map[string]int{}, dispToks: map[string][]string{},

@@ -12,6 +12,9 @@ import (
 // people a first-person question refers to. The assistant's name is an
 // alias of "assistant".
 func (s *Gaama) notePerson(t strategies.Turn) {
+	if s.env.Extraction == strategies.ExtractOracle {
+		s.gold.Count(t.Gold, strategies.GoldTriplets)
+	}
 	switch {
 	case t.Role == "assistant" && t.Speaker != "":
 		s.res.AddAlias(t.Speaker, "assistant")
@@ -51,3 +54,7 @@ func (s *Gaama) selfSeeds() []Seed {
 	}
 	return out
 }
+
+// GoldReceived counts the gold annotations received
+// (strategies.GoldReporter): gaama reads gold triplets.
+func (s *Gaama) GoldReceived() strategies.GoldCount { return s.gold }

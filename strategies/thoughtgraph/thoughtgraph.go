@@ -162,8 +162,8 @@ type ThoughtGraph struct {
 	order    []string          // thought ids in creation order (folded ids stay; skip missing)
 	alias    map[string]string // folded thought id → the thought it was folded into
 	seq      int
-	turnSeq  map[string]int // turn id → ingestion order, from 1
-	people   map[string]bool   // user-side speaker names (see otherPerson)
+	turnSeq  map[string]int  // turn id → ingestion order, from 1
+	people   map[string]bool // user-side speaker names (see otherPerson)
 	gold     strategies.GoldCount
 	recent   map[string][]string
 
