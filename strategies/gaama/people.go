@@ -24,6 +24,13 @@ func (s *Gaama) notePerson(t strategies.Turn) {
 	if t.Role == "user" || t.Role == "" {
 		if p := strategies.Person(t); !slices.Contains(s.people, p) {
 			s.people = append(s.people, p)
+			// A conversation's people are its hubs, as "user" is in a
+			// one-user conversation: most facts hang off them, so they
+			// are walked from with one hop only and never through.
+			if k := s.res.Key(p); k != "" && !s.hubs[k] {
+				s.hubs[k] = true
+				s.hubList = append(s.hubList, k)
+			}
 		}
 	}
 }
