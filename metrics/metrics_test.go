@@ -102,10 +102,17 @@ func TestTaskCheck(t *testing.T) {
 
 func TestBootstrapDeterministic(t *testing.T) {
 	vs := []Value{Of(1), Of(0), Of(1), Of(1), NA}
-	a := Bootstrap(vs, 1000, 7)
-	b := Bootstrap(vs, 1000, 7)
-	if a != b || a.N != 4 || !near(a.Mean, 0.75) || !(a.Lo <= a.Mean && a.Mean <= a.Hi) {
+	a := Bootstrap(vs, nil, 1000, 7)
+	b := Bootstrap(vs, nil, 1000, 7)
+	if a != b || a.N != 4 || a.Clusters != 4 || !near(a.Mean, 0.75) || !(a.Lo <= a.Mean && a.Mean <= a.Hi) {
 		t.Fatalf("a=%+v b=%+v", a, b)
+	}
+	// Clustered: the unavailable value's cluster entry is dropped with it;
+	// a resample of clusters {1, 0} and {1, 1} reaches 1 with probability
+	// above 1/4 (both draws y), so the upper bound is 1.
+	c := Bootstrap(vs, []string{"x", "x", "y", "y", "z"}, 1000, 7)
+	if c.N != 4 || c.Clusters != 2 || c.Hi != 1 || !(c.Lo < c.Mean) {
+		t.Fatalf("clustered = %+v, want n 4, 2 clusters, upper bound 1", c)
 	}
 	if m := Mean(nil); m.N != 0 || !math.IsNaN(m.Mean) {
 		t.Fatal("empty mean")

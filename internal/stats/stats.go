@@ -57,10 +57,15 @@ func Clusters(keys []string) (idx []int, n int) {
 	return idx, len(seen)
 }
 
-// Bootstrap is a seeded cluster bootstrap: each resample draws as many
-// clusters as there are, uniformly with replacement, and every unit of a
-// drawn cluster enters the resample (with the cluster's multiplicity as its
-// weight). With one unit per cluster it is the ordinary bootstrap.
+// Bootstrap is a seeded two-stage cluster bootstrap (Davison & Hinkley
+// 1997, §3.8): each resample draws as many clusters as there are,
+// uniformly with replacement, and then, inside each drawn cluster, as many
+// units as it holds, uniformly with replacement; a unit's weight is the
+// number of times it was drawn. The first stage carries the dependence
+// between probes of one conversation; the second keeps the spread inside
+// conversations, so the interval does not collapse when a run has only a
+// few conversations (with a single cluster it is the ordinary bootstrap of
+// its units). With one unit per cluster it is the ordinary bootstrap.
 type Bootstrap struct {
 	// Resamples is the number of bootstrap resamples (≥ 10 for an
 	// interval; fewer gives no interval).
@@ -94,21 +99,30 @@ func (b Bootstrap) Distribution(cluster []int, stat func(w []float64) float64) [
 	if n < 2 || b.Resamples < 10 {
 		return nil
 	}
-	c := 0
-	for _, k := range cluster {
-		c = max(c, k+1)
+	var members [][]int
+	for i, k := range cluster {
+		for len(members) <= k {
+			members = append(members, nil)
+		}
+		members[k] = append(members[k], i)
 	}
+	var nonEmpty [][]int
+	for _, m := range members {
+		if len(m) > 0 {
+			nonEmpty = append(nonEmpty, m)
+		}
+	}
+	c := len(nonEmpty)
 	rng := rand.New(rand.NewPCG(b.Seed, rngStream))
-	counts := make([]float64, c)
 	w := make([]float64, n)
 	out := make([]float64, b.Resamples)
 	for r := range out {
-		clear(counts)
+		clear(w)
 		for range c {
-			counts[rng.IntN(c)]++
-		}
-		for i, k := range cluster {
-			w[i] = counts[k]
+			m := nonEmpty[rng.IntN(c)]
+			for range m {
+				w[m[rng.IntN(len(m))]]++
+			}
 		}
 		out[r] = stat(w)
 	}

@@ -75,10 +75,11 @@ func TestClusters(t *testing.T) {
 	}
 }
 
-// Two clusters of two units each, means 0 and 1: a cluster resample is
-// {A,A} (mean 0, probability ¼), {A,B} (0.5, ½) or {B,B} (1, ¼), so the
-// 2.5% and 97.5% quantiles are exactly 0 and 1. An ordinary bootstrap of
-// the four units would give a narrower interval: the clusters matter.
+// Two clusters of two units each, all 0 in A and all 1 in B: drawing units
+// inside a cluster does not change its mean, so a resample is {A,A} (mean
+// 0, probability ¼), {A,B} (0.5, ½) or {B,B} (1, ¼), and the 2.5% and
+// 97.5% quantiles are exactly 0 and 1. An ordinary bootstrap of the units
+// gives a narrower interval: the clusters matter.
 func TestClusterBootstrapTwoClusters(t *testing.T) {
 	xs := []float64{0, 0, 1, 1}
 	cl, _ := Clusters([]string{"A", "A", "B", "B"})
@@ -121,6 +122,10 @@ func TestBootstrapDeterministicAndDegenerate(t *testing.T) {
 	}
 	if iv := b.Mean([]float64{3}, []int{0}); iv.Est != 3 || iv.HasCI() {
 		t.Fatalf("one unit: %+v, want 3 without an interval", iv)
+	}
+	// One cluster: the second stage alone, the ordinary bootstrap.
+	if one, flat := b.Mean(xs, []int{0, 0, 0, 0, 0, 0}), b.Mean(xs, []int{0, 1, 2, 3, 4, 5}); !one.HasCI() || one.Clusters != 1 || one.Lo >= one.Hi || flat.Clusters != 6 {
+		t.Fatalf("one cluster: %+v (units: %+v)", one, flat)
 	}
 	if iv := (Bootstrap{Resamples: 5}).Mean(xs, cl); iv.HasCI() {
 		t.Fatal("fewer than 10 resamples must give no interval")
