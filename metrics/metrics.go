@@ -1,8 +1,9 @@
 // Package metrics defines every number memarena reports — in one place, with
 // its definition, range and denominator (Defs) — and computes them: per
 // probe from the probe's gold, the strategy's recall and the reader's
-// answer, then aggregated with means and seeded bootstrap confidence
-// intervals.
+// answer (facts and stale values matched as phrases, see Mentions and
+// StatesAsCurrent), then aggregated with means and seeded cluster-bootstrap
+// confidence intervals (package internal/stats), one value per probe.
 //
 // A metric that cannot be computed for a probe (no gold evidence, no gold
 // path, no provenance, not the probe's kind) is unavailable — a Value with

@@ -190,14 +190,18 @@ type costs struct {
 	fpItems, fpEdges                             int
 	fpBytes                                      int64
 	cells                                        int
+	// seeds is the number of distinct seeds among the cells.
+	seeds int
 }
 
 func (d *Data) costsOf(label string) costs {
 	var c costs
+	seeds := map[int64]bool{}
 	for _, cell := range d.Cells {
 		if cell.Label != label {
 			continue
 		}
+		seeds[cell.Seed] = true
 		c.cells++
 		c.turns += cell.Turns
 		c.write += cell.WritePromptTokens + cell.WriteCompletionTokens
@@ -222,5 +226,6 @@ func (d *Data) costsOf(label string) costs {
 			}
 		}
 	}
+	c.seeds = len(seeds)
 	return c
 }

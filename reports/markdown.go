@@ -352,7 +352,7 @@ func (d *Data) categorySection(w io.Writer) {
 func (d *Data) costSection(w io.Writer) {
 	fmt.Fprintln(w, "## Token cost and footprint")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's cells at the end of each cell.")
+	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's scenarios at the end of each cell. With several seeds, totals (write tokens and calls, cache hits, failures, over budget, footprint) are means over seeds, so extra seeds do not inflate them; per-probe columns are unchanged by seeds.")
 	fmt.Fprintln(w)
 	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
 	var rows [][]string
@@ -386,12 +386,22 @@ func (d *Data) costSection(w io.Writer) {
 		if c.probes > 0 {
 			total = fmt.Sprintf("%.1f", float64(c.write+c.readModel+c.answer)/float64(c.probes))
 		}
-		over := fmt.Sprintf("%d", c.overruns)
-		if c.overruns > 0 {
-			over += fmt.Sprintf(" (+%d tok)", c.overrunTok)
+		// perSeed is a total as a mean over seeds (identical seeds: exact).
+		perSeed := func(x int64) string {
+			if c.seeds <= 1 {
+				return fmt.Sprint(x)
+			}
+			if x%int64(c.seeds) == 0 {
+				return fmt.Sprint(x / int64(c.seeds))
+			}
+			return fmt.Sprintf("%.1f", float64(x)/float64(c.seeds))
 		}
-		rows = append(rows, []string{d.display(l), fmt.Sprint(c.write), w1k, fmt.Sprint(c.writeReq), fmt.Sprint(c.cacheHits), fmt.Sprint(c.failures),
-			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, fmt.Sprint(c.fpItems), fmt.Sprint(c.fpEdges), fmt.Sprint(c.fpBytes)})
+		over := perSeed(int64(c.overruns))
+		if c.overruns > 0 {
+			over += fmt.Sprintf(" (+%s tok)", perSeed(int64(c.overrunTok)))
+		}
+		rows = append(rows, []string{d.display(l), perSeed(int64(c.write)), w1k, perSeed(int64(c.writeReq)), perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)),
+			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, perSeed(int64(c.fpItems)), perSeed(int64(c.fpEdges)), perSeed(c.fpBytes)})
 	}
 	table(w, header, rows)
 }

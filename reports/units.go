@@ -150,7 +150,7 @@ func sameOutcome(a, b results.Row) bool {
 func (d *Data) unitLine() string {
 	var b strings.Builder
 	b.WriteString("Unit: the probe. A probe's rows (one per seed) are averaged first; means, intervals and tests run over probes, so n counts probes, never probes × seeds. ")
-	fmt.Fprintf(&b, "95%% intervals: percentile cluster bootstrap (%d resamples, seed %d) resampling whole scenarios (conversations; a LongMemEval question is its own scenario), because probes about one conversation are not independent.", d.Meta.Bootstrap, d.bootSeed())
+	fmt.Fprintf(&b, "95%% intervals: percentile two-stage cluster bootstrap (%d resamples, seed %d): scenarios (conversations; a LongMemEval question is its own scenario) are resampled, then probes inside each drawn scenario, because probes about one conversation are not independent.", d.Meta.Bootstrap, d.bootSeed())
 	if len(d.Meta.Seeds) > 1 {
 		differ, multi, per := d.seedAgreement()
 		switch {

@@ -28,6 +28,11 @@
 //   - gold evidence: turn level from has_answer (Probe.Evidence), session
 //     level from answer_session_ids (Scenario.Meta["answer_session_ids"]);
 //     number answers become strings;
+//   - for the official retrieval protocol (src/retrieval/run_retrieval.py:
+//     a corpus of user turns, gold = the has_answer user turns of answer
+//     sessions) the scenario records Meta["answer_user_turn_ids"] and, for
+//     sessions whose turns do not alternate user, assistant …,
+//     Meta["turn_roles"] (see TurnIsUser);
 //   - the probe is asked at question_date, or one minute after the last
 //     turn when question_date is earlier than that (an issue is recorded).
 //
@@ -429,6 +434,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 		"each question is one scenario; its probe is asked after the last haystack session at question_date",
 		"question_id ending in _abs → abstention probe (right answer: the information is not there); abstention questions are left out of retrieval metrics",
 		"turn-level gold = turns with has_answer; session-level gold = answer_session_ids; turn ids are <session id>#<1-based turn index>",
+		"official retrieval protocol (reports): the corpus is the user turns, gold = has_answer user turns of answer sessions (Meta answer_user_turn_ids; roles of non-alternating sessions in Meta turn_roles)",
 		"knowledge-update questions are imported as multi-hop probes (no superseded values are given); per-type tables use the question_type",
 		"accuracy uses the judge when one is configured (the paper uses GPT-4o), else a lexical proxy (gold answer contained in the answer; abstention detected lexically)",
 	)
