@@ -80,14 +80,22 @@ func LMERetrieval(ranked, gold []string, k int) (recallAny, recallAll, ndcg floa
 	if hits == len(goldSet) {
 		recallAll = 1
 	}
-	ideal := make([]float64, min(len(goldSet), k))
+	return recallAny, recallAll, lmeNDCG(rel, len(goldSet), k)
+}
+
+// lmeNDCG is LongMemEval's nDCG at cut-off k of binary relevances (best
+// first) with nGold relevant documents in the corpus: LMEDCG(rel, k) over
+// the DCG of min(nGold, k) relevant documents ranked first; 0 when there
+// is none.
+func lmeNDCG(rel []float64, nGold, k int) float64 {
+	ideal := make([]float64, min(nGold, k))
 	for i := range ideal {
 		ideal[i] = 1
 	}
 	if idcg := LMEDCG(ideal, k); idcg > 0 {
-		ndcg = LMEDCG(rel, k) / idcg
+		return LMEDCG(rel, k) / idcg
 	}
-	return recallAny, recallAll, ndcg
+	return 0
 }
 
 // RankedTurns flattens item provenance (items best first, each naming its
@@ -278,14 +286,7 @@ func LMEOfficialSession(ranked []string, c LMECorpus, k int) (recallAny, recallA
 	if ended {
 		cut = max(e, len(gold)) // the official cut-off runs past the corpus
 	}
-	ideal := make([]float64, min(len(gold), cut))
-	for i := range ideal {
-		ideal[i] = 1
-	}
-	if idcg := LMEDCG(ideal, cut); idcg > 0 {
-		ndcg = LMEDCG(rel, cut) / idcg
-	}
-	return recallAny, recallAll, ndcg
+	return recallAny, recallAll, lmeNDCG(rel, len(gold), cut)
 }
 
 // lmeCorpusRanking keeps the distinct user turns of a ranking, in order.

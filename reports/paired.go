@@ -259,20 +259,13 @@ func (d *Data) pairedSection(w io.Writer) {
 	}
 	var rows [][]string
 	for i, c := range cands {
-		row := []string{c}
+		rows = append(rows, diffRow(c, i, shown, ms, res0, oks))
 		for _, j := range shown {
-			if !oks[j][i] {
-				row = append(row, "n/a")
-				continue
-			}
-			r := res0[j][i]
-			row = append(row, fmtDiff(r, ms[j].higher))
-			if r.mc != nil {
+			if r := res0[j][i]; oks[j][i] && r.mc != nil {
 				mcRows = append(mcRows, []string{c, d.pairedTitle(ms[j].name), fmt.Sprint(r.mc.N), fmt.Sprint(r.mc.B), fmt.Sprint(r.mc.C),
 					fmtP(r.mc.P), fmtP(r.adj), fmt.Sprintf("%+.3f", r.diff.Est), verdict(r, ms[j].higher)})
 			}
 		}
-		rows = append(rows, row)
 	}
 	nrow := []string{"n (probes · clusters)"}
 	for _, j := range shown {
@@ -331,18 +324,24 @@ func (d *Data) pairedSection(w io.Writer) {
 		}
 		var rows [][]string
 		for i, c := range cands {
-			row := []string{c}
-			for _, j := range cols {
-				if !ok[j][i] {
-					row = append(row, "n/a")
-					continue
-				}
-				row = append(row, fmtDiff(res[j][i], kms[j].higher))
-			}
-			rows = append(rows, row)
+			rows = append(rows, diffRow(c, i, cols, kms, res, ok))
 		}
 		table(w, header, rows)
 	}
+}
+
+// diffRow is candidate i's row of a paired table: its label, then the
+// difference with its interval and verdict for each shown metric j.
+func diffRow(label string, i int, shown []int, ms []pairedMetric, res [][]pairedResult, ok [][]bool) []string {
+	row := []string{label}
+	for _, j := range shown {
+		if !ok[j][i] {
+			row = append(row, "n/a")
+			continue
+		}
+		row = append(row, fmtDiff(res[j][i], ms[j].higher))
+	}
+	return row
 }
 
 func (d *Data) refRowLabels() []string {
