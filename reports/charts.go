@@ -32,9 +32,8 @@ func (d *Data) Charts(dir string) ([]string, error) {
 	overall := map[string]map[string]metrics.Agg{}
 	for _, l := range d.Labels {
 		overall[l] = map[string]metrics.Agg{}
-		rows := d.group(l, nil)
 		for _, m := range chartMetrics {
-			overall[l][m] = metrics.Mean(values(rows, colByName(m)))
+			overall[l][m] = d.agg(d.colValues(l, nil, colByName(m)), false)
 		}
 	}
 	var out []string
@@ -70,7 +69,7 @@ func (d *Data) Charts(dir string) ([]string, error) {
 	}
 	p.Legend.Top = true
 	p.Legend.Left = true
-	p.NominalX(d.Labels...)
+	p.NominalX(d.chartLabels()...)
 	width := vg.Length(math.Max(6, 1.4*float64(len(d.Labels)))) * vg.Inch
 	path := filepath.Join(dir, FileLeaderboardChart)
 	if err := p.Save(width, 4*vg.Inch, path); err != nil {
@@ -91,7 +90,7 @@ func (d *Data) Charts(dir string) ([]string, error) {
 			continue
 		}
 		pts = append(pts, plotter.XY{X: float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes), Y: f1.Mean})
-		labels = append(labels, l)
+		labels = append(labels, d.chartLabel(l))
 	}
 	if len(pts) > 0 {
 		sc, err := plotter.NewScatter(pts)
@@ -111,4 +110,21 @@ func (d *Data) Charts(dir string) ([]string, error) {
 		return nil, fmt.Errorf("chart %s: %w", path, err)
 	}
 	return append(out, path), nil
+}
+
+// chartLabel is a strategy's name on a chart: reference rows (another
+// budget) are marked "(ref)".
+func (d *Data) chartLabel(l string) string {
+	if d.isRefRow(l) {
+		return l + " (ref)"
+	}
+	return l
+}
+
+func (d *Data) chartLabels() []string {
+	out := make([]string, len(d.Labels))
+	for i, l := range d.Labels {
+		out[i] = d.chartLabel(l)
+	}
+	return out
 }

@@ -32,6 +32,11 @@ type Data struct {
 	// BackendStats are the backend's request counts of the last
 	// invocation (HTTP requests, cache hits …; not deterministic).
 	BackendStats map[string]int64
+
+	// titles override metric column titles (set while rendering).
+	titles map[string]string
+	// locomo holds the keys of the cells running LoCoMo scenarios.
+	locomo map[string]bool
 }
 
 // Load reads a run from its results store.
@@ -109,7 +114,8 @@ var probeCols = []metricCol{
 	{metrics.FullPathReuse, func(r results.Row) metrics.Value { return r.Scores.FullPathReuse }},
 	{metrics.StaleFactRate, func(r results.Row) metrics.Value { return r.Scores.StaleFactRate }},
 	{metrics.StaleInContext, func(r results.Row) metrics.Value { return r.Scores.StaleInContext }},
-	{metrics.AbstentionAcc, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
+	{metrics.AbstentionRecall, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
+	{metrics.FalseAbstention, falseAbstention},
 	{metrics.JudgeAccuracy, func(r results.Row) metrics.Value { return r.JudgeCorrect }},
 	{metrics.TaskSuccess, func(r results.Row) metrics.Value { return r.TaskSuccess }},
 }
@@ -121,30 +127,6 @@ func colByName(name string) metricCol {
 		}
 	}
 	panic("reports: no column " + name)
-}
-
-// group collects the rows of every cell of label that pass keep.
-func (d *Data) group(label string, keep func(results.Cell, results.Row) bool) []results.Row {
-	var out []results.Row
-	for _, c := range d.Cells {
-		if c.Label != label {
-			continue
-		}
-		for _, r := range d.Rows[c.Key] {
-			if keep == nil || keep(c, r) {
-				out = append(out, r)
-			}
-		}
-	}
-	return out
-}
-
-func values(rows []results.Row, col metricCol) []metrics.Value {
-	vs := make([]metrics.Value, len(rows))
-	for i, r := range rows {
-		vs[i] = col.get(r)
-	}
-	return vs
 }
 
 // seed for bootstrap CIs: the run's first seed, so CIs are reproducible.
@@ -216,14 +198,18 @@ type costs struct {
 	fpItems, fpEdges                             int
 	fpBytes                                      int64
 	cells                                        int
+	// seeds is the number of distinct seeds among the cells.
+	seeds int
 }
 
 func (d *Data) costsOf(label string) costs {
 	var c costs
+	seeds := map[int64]bool{}
 	for _, cell := range d.Cells {
 		if cell.Label != label {
 			continue
 		}
+		seeds[cell.Seed] = true
 		c.cells++
 		c.turns += cell.Turns
 		c.write += cell.WritePromptTokens + cell.WriteCompletionTokens
@@ -248,6 +234,7 @@ func (d *Data) costsOf(label string) costs {
 			}
 		}
 	}
+	c.seeds = len(seeds)
 	return c
 }
 
