@@ -80,14 +80,22 @@ func LMERetrieval(ranked, gold []string, k int) (recallAny, recallAll, ndcg floa
 	if hits == len(goldSet) {
 		recallAll = 1
 	}
-	ideal := make([]float64, min(len(goldSet), k))
+	return recallAny, recallAll, lmeNDCG(rel, len(goldSet), k)
+}
+
+// lmeNDCG is LongMemEval's nDCG at cut-off k of binary relevances (best
+// first) with nGold relevant documents in the corpus: LMEDCG(rel, k) over
+// the DCG of min(nGold, k) relevant documents ranked first; 0 when there
+// is none.
+func lmeNDCG(rel []float64, nGold, k int) float64 {
+	ideal := make([]float64, min(nGold, k))
 	for i := range ideal {
 		ideal[i] = 1
 	}
 	if idcg := LMEDCG(ideal, k); idcg > 0 {
-		ndcg = LMEDCG(rel, k) / idcg
+		return LMEDCG(rel, k) / idcg
 	}
-	return recallAny, recallAll, ndcg
+	return 0
 }
 
 // RankedTurns flattens item provenance (items best first, each naming its
@@ -178,4 +186,118 @@ func SummarizeLMEQA(qs []LMEQuestion) LMEQASummary {
 	}
 	s.TaskAveraged = Mean(means)
 	return s
+}
+
+// LMECorpus describes one LongMemEval question's retrieval corpus as the
+// official code builds it (src/retrieval/run_retrieval.py,
+// process_item_flat_index with granularity "turn"): the corpus holds the
+// user turns only; the gold documents are the user turns with has_answer
+// in answer sessions; the other user turns of an answer session are
+// renamed ("answer" → "noans") and so count as a different session when
+// turns are converted to sessions.
+type LMECorpus struct {
+	// IsUser reports whether a turn id is a user turn (a corpus document);
+	// assistant turns are not in the official corpus and are dropped from
+	// a ranking before it is scored.
+	IsUser func(turnID string) bool
+	// Gold are the has_answer user turn ids (the official correct_docs).
+	Gold []string
+	// SessionOf maps a turn id to its session id.
+	SessionOf func(turnID string) string
+	// AnswerSessions are the question's answer sessions
+	// (answer_session_ids): their non-gold turns are credited to a
+	// separate "noans" session, as the official ids are.
+	AnswerSessions map[string]bool
+}
+
+// LMEOfficialTurn scores a turn ranking (distinct turn ids, best first, as
+// RankedTurns makes it; turns not returned are unranked) with the official
+// evaluate_retrieval at cut-off k: assistant turns are dropped (not in the
+// corpus), then recall_any@k, recall_all@k over the gold turns and nDCG@k
+// (LMEDCG, ideal = min(|gold|, k) relevant documents first). c.Gold must be
+// non-empty (callers skip other questions and say why).
+func LMEOfficialTurn(ranked []string, c LMECorpus, k int) (recallAny, recallAll, ndcg float64) {
+	corpus := lmeCorpusRanking(ranked, c)
+	return LMERetrieval(corpus, c.Gold, k)
+}
+
+// LMEOfficialSession scores a turn ranking at session level exactly as the
+// official evaluate_retrieval_turn2session does: assistant turns dropped;
+// each ranked turn mapped to its session, gold turns to their session and
+// the other turns of an answer session to a distinct "noans" session (so a
+// session is credited only through its has_answer user turns); the cut-off
+// widened from k until the top holds k distinct sessions (or the ranking
+// ends, when the ideal DCG counts every gold turn); recall_any and
+// recall_all over the sessions holding gold turns; nDCG over turn
+// relevances (a ranked turn is relevant when it is a gold turn) with
+// LMEDCG at the widened cut-off.
+func LMEOfficialSession(ranked []string, c LMECorpus, k int) (recallAny, recallAll, ndcg float64) {
+	corpus := lmeCorpusRanking(ranked, c)
+	gold := map[string]bool{}
+	for _, g := range c.Gold {
+		gold[g] = true
+	}
+	if len(gold) == 0 || k <= 0 {
+		return 0, 0, 0
+	}
+	key := func(t string) string {
+		s := c.SessionOf(t)
+		if gold[t] || !c.AnswerSessions[s] {
+			return s
+		}
+		return "noans\x00" + s
+	}
+	// Widen the cut-off until k distinct sessions are in it.
+	e := len(corpus)
+	ended := true
+	seen := map[string]bool{}
+	for i, t := range corpus {
+		seen[key(t)] = true
+		if i+1 >= k && len(seen) >= k {
+			e, ended = i+1, false
+			break
+		}
+	}
+	correct := map[string]bool{}
+	for g := range gold {
+		correct[c.SessionOf(g)] = true
+	}
+	recalled := map[string]bool{}
+	rel := make([]float64, e)
+	for i, t := range corpus[:e] {
+		recalled[key(t)] = true
+		if gold[t] {
+			rel[i] = 1
+		}
+	}
+	hits := 0
+	for s := range correct {
+		if recalled[s] {
+			hits++
+		}
+	}
+	if hits > 0 {
+		recallAny = 1
+	}
+	if hits == len(correct) {
+		recallAll = 1
+	}
+	cut := e
+	if ended {
+		cut = max(e, len(gold)) // the official cut-off runs past the corpus
+	}
+	return recallAny, recallAll, lmeNDCG(rel, len(gold), cut)
+}
+
+// lmeCorpusRanking keeps the distinct user turns of a ranking, in order.
+func lmeCorpusRanking(ranked []string, c LMECorpus) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range ranked {
+		if !seen[t] && c.IsUser(t) {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }

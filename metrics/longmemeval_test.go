@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -87,4 +88,38 @@ func TestSummarizeLMEQA(t *testing.T) {
 	if s.Abstention.N != 1 || s.Abstention.Mean != 1 {
 		t.Errorf("abstention %+v", s.Abstention)
 	}
+}
+
+// The official protocol on a hand-built question (values checked with
+// LongMemEval's eval_utils.py: see reports/datasets_test.go for the same
+// ranking): assistant turns are dropped, the non-gold turn s1#3 of answer
+// session s1 is a different session ("noans"), and the cut-off widens.
+func TestLMEOfficial(t *testing.T) {
+	users := map[string]bool{"s1#1": true, "s1#2": true, "s1#3": true, "s2#1": true, "s5#1": true, "s6#1": true, "s7#1": true, "s8#1": true, "s9#1": true}
+	c := LMECorpus{
+		IsUser:         func(id string) bool { return users[id] },
+		Gold:           []string{"s1#2", "s2#1"},
+		SessionOf:      func(id string) string { return id[:strings.IndexByte(id, '#')] },
+		AnswerSessions: map[string]bool{"s1": true, "s2": true},
+	}
+	ranked := []string{"s9#1", "s1#2", "s1#3", "s8#1", "s8#2", "s7#1", "s7#2", "s6#1", "s6#2", "s5#1", "s2#1"}
+	check := func(name string, got [3]float64, want [3]float64) {
+		for i := range got {
+			if math.Abs(got[i]-want[i]) > 1e-12 {
+				t.Errorf("%s = %v, want %v", name, got, want)
+				return
+			}
+		}
+	}
+	a, b, n := LMEOfficialTurn(ranked, c, 5)
+	check("turn@5", [3]float64{a, b, n}, [3]float64{1, 0, 0.5})
+	a, b, n = LMEOfficialTurn(ranked, c, 10)
+	check("turn@10", [3]float64{a, b, n}, [3]float64{1, 1, 2.0 / 3})
+	a, b, n = LMEOfficialSession(ranked, c, 5)
+	check("session@5", [3]float64{a, b, n}, [3]float64{1, 0, 0.5})
+	a, b, n = LMEOfficialSession(ranked, c, 10)
+	check("session@10", [3]float64{a, b, n}, [3]float64{1, 1, 2.0 / 3})
+	// Crediting s1 through its non-gold turn s1#3 alone is no credit.
+	a, b, n = LMEOfficialSession([]string{"s1#3", "s9#1"}, c, 5)
+	check("noans session", [3]float64{a, b, n}, [3]float64{0, 0, 0})
 }

@@ -102,12 +102,69 @@ func TestTaskCheck(t *testing.T) {
 
 func TestBootstrapDeterministic(t *testing.T) {
 	vs := []Value{Of(1), Of(0), Of(1), Of(1), NA}
-	a := Bootstrap(vs, 1000, 7)
-	b := Bootstrap(vs, 1000, 7)
-	if a != b || a.N != 4 || !near(a.Mean, 0.75) || !(a.Lo <= a.Mean && a.Mean <= a.Hi) {
+	a := Bootstrap(vs, nil, 1000, 7)
+	b := Bootstrap(vs, nil, 1000, 7)
+	if a != b || a.N != 4 || a.Clusters != 4 || !near(a.Mean, 0.75) || !(a.Lo <= a.Mean && a.Mean <= a.Hi) {
 		t.Fatalf("a=%+v b=%+v", a, b)
+	}
+	// Clustered: the unavailable value's cluster entry is dropped with it;
+	// a resample of clusters {1, 0} and {1, 1} reaches 1 with probability
+	// above 1/4 (both draws y), so the upper bound is 1.
+	c := Bootstrap(vs, []string{"x", "x", "y", "y", "z"}, 1000, 7)
+	if c.N != 4 || c.Clusters != 2 || c.Hi != 1 || !(c.Lo < c.Mean) {
+		t.Fatalf("clustered = %+v, want n 4, 2 clusters, upper bound 1", c)
 	}
 	if m := Mean(nil); m.N != 0 || !math.IsNaN(m.Mean) {
 		t.Fatal("empty mean")
+	}
+}
+
+// R@k divides by min(|gold|, k): 12 gold turns, k = 10, the top 10 items
+// cover 10 of them → 10/10 = 1 (the uncapped share would be 10/12);
+// R@ctx over all 12 items divides by |gold| = 12.
+func TestRecallAtKCapped(t *testing.T) {
+	var gold []string
+	var items [][]string
+	for i := range 12 {
+		id := string(rune('a' + i))
+		gold = append(gold, id)
+		items = append(items, []string{id})
+	}
+	rec, ndcg, mrr := Retrieval(gold, items, 10)
+	if rec != 1 || !near(ndcg, 1) || mrr != 1 {
+		t.Fatalf("recall %v ndcg %v mrr %v, want 1, 1, 1", rec, ndcg, mrr)
+	}
+	if rec, _, _ := Retrieval(gold, items[:5], 10); !near(rec, 0.5) {
+		t.Fatalf("5 of min(12, 10): recall %v, want 0.5", rec)
+	}
+	if c := Coverage(gold, items[:6]); !near(c, 0.5) {
+		t.Fatalf("coverage %v, want 6/12", c)
+	}
+}
+
+// Abstention F1 by hand: recall R = TP/unanswerable, answer rate A = 1 −
+// FP/answerable, F1 = 2RA/(R+A).
+func TestAbstentionF1(t *testing.T) {
+	cases := []struct {
+		c    AbstentionCounts
+		want float64
+		ok   bool
+	}{
+		// Always declines: R = 1, A = 0 → 0 (last, whatever the class ratio).
+		{AbstentionCounts{TP: 20, FP: 106, Answerable: 106, Unanswerable: 20}, 0, true},
+		// Never declines: R = 0 → 0.
+		{AbstentionCounts{FN: 20, Answerable: 106, Unanswerable: 20}, 0, true},
+		// R = 4/20 = 0.2, A = 1 − 7/106; F1 = 2·0.2·(99/106)/(0.2 + 99/106) = 0.329431...
+		{AbstentionCounts{TP: 4, FP: 7, FN: 16, Answerable: 106, Unanswerable: 20}, 2 * 0.2 * (99.0 / 106) / (0.2 + 99.0/106), true},
+		// R = 1, A = 1 → 1.
+		{AbstentionCounts{TP: 5, Answerable: 10, Unanswerable: 5}, 1, true},
+		// One side missing: undefined.
+		{AbstentionCounts{TP: 5, Unanswerable: 5}, 0, false},
+	}
+	for i, c := range cases {
+		got, ok := c.c.F1()
+		if ok != c.ok || !near(got, c.want) {
+			t.Errorf("case %d: F1 = %v, %v; want %v, %v", i, got, ok, c.want, c.ok)
+		}
 	}
 }

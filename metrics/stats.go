@@ -1,11 +1,13 @@
 package metrics
 
 import (
+	"fmt"
 	"math"
-	"math/rand/v2"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/memarena/memarena/internal/stats"
 )
 
 func log2(x float64) float64 { return math.Log2(x) }
@@ -19,6 +21,9 @@ type Agg struct {
 	// Lo and Hi bound the 95% percentile-bootstrap confidence interval of
 	// the mean (NaN when not computed or N < 2).
 	Lo, Hi float64
+	// Clusters is the number of clusters the interval resampled (0 when
+	// no interval was asked for).
+	Clusters int
 }
 
 // Available reports whether the aggregate has any value.
@@ -33,27 +38,35 @@ func Mean(vs []Value) Agg {
 	return Agg{Mean: stat.Mean(xs, nil), N: len(xs), Lo: math.NaN(), Hi: math.NaN()}
 }
 
-// Bootstrap aggregates the available values with a 95% percentile bootstrap
-// CI of the mean (Efron & Tibshirani, 1993) from `resamples` resamples drawn
-// with a PCG generator seeded by seed, so the interval is reproducible.
-func Bootstrap(vs []Value, resamples int, seed uint64) Agg {
+// Bootstrap aggregates the available values with a 95% percentile
+// cluster-bootstrap CI of the mean (package internal/stats): clusters[i]
+// names the cluster of vs[i] (its scenario or conversation; nil makes every
+// value its own cluster, the ordinary bootstrap), `resamples` resamples of
+// whole clusters are drawn with a PCG generator seeded by seed, so the
+// interval is reproducible. Values should be one per probe (seeds and
+// repeats averaged first). Unavailable values are left out with their
+// cluster entries.
+func Bootstrap(vs []Value, clusters []string, resamples int, seed uint64) Agg {
 	a := Mean(vs)
-	xs := avail(vs)
-	if len(xs) < 2 || resamples < 10 {
-		return a
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x6d656d6172656e61))
-	means := make([]float64, resamples)
-	for r := range means {
-		var s float64
-		for range xs {
-			s += xs[rng.IntN(len(xs))]
+	var xs []float64
+	var keys []string
+	for i, v := range vs {
+		if !v.OK {
+			continue
 		}
-		means[r] = s / float64(len(xs))
+		xs = append(xs, v.V)
+		if clusters != nil {
+			keys = append(keys, clusters[i])
+		} else {
+			keys = append(keys, fmt.Sprint(i))
+		}
 	}
-	sort.Float64s(means)
-	a.Lo = stat.Quantile(0.025, stat.Empirical, means, nil)
-	a.Hi = stat.Quantile(0.975, stat.Empirical, means, nil)
+	cl, nc := stats.Clusters(keys)
+	a.Clusters = nc
+	iv := stats.Bootstrap{Resamples: resamples, Seed: seed}.Mean(xs, cl)
+	if iv.HasCI() {
+		a.Lo, a.Hi = iv.Lo, iv.Hi
+	}
 	return a
 }
 

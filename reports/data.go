@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/metrics"
@@ -30,6 +32,11 @@ type Data struct {
 	// BackendStats are the backend's request counts of the last
 	// invocation (HTTP requests, cache hits …; not deterministic).
 	BackendStats map[string]int64
+
+	// titles override metric column titles (set while rendering).
+	titles map[string]string
+	// locomo holds the keys of the cells running LoCoMo scenarios.
+	locomo map[string]bool
 	// explorer is where report.html reads stored contexts (html.go).
 	explorer explorerSrc
 }
@@ -68,6 +75,11 @@ func Load(store *results.Store) (*Data, error) {
 		}
 		return cells[i].Seed < cells[j].Seed
 	})
+	for i := range cells {
+		if g, err := store.Meta("gold:" + cells[i].Key); err == nil {
+			cells[i].Gold = g
+		}
+	}
 	d.Cells = cells
 	for _, c := range cells {
 		if _, ok := order[c.Label]; !ok {
@@ -81,6 +93,7 @@ func Load(store *results.Store) (*Data, error) {
 		d.Rows[c.Key] = rows
 	}
 	d.loadLLM(store)
+	d.relabelNoGold()
 	if err := d.loadExplorer(store); err != nil {
 		return nil, err
 	}
@@ -106,7 +119,8 @@ var probeCols = []metricCol{
 	{metrics.FullPathReuse, func(r results.Row) metrics.Value { return r.Scores.FullPathReuse }},
 	{metrics.StaleFactRate, func(r results.Row) metrics.Value { return r.Scores.StaleFactRate }},
 	{metrics.StaleInContext, func(r results.Row) metrics.Value { return r.Scores.StaleInContext }},
-	{metrics.AbstentionAcc, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
+	{metrics.AbstentionRecall, func(r results.Row) metrics.Value { return r.Scores.AbstentionAcc }},
+	{metrics.FalseAbstention, falseAbstention},
 	{metrics.JudgeAccuracy, func(r results.Row) metrics.Value { return r.JudgeCorrect }},
 	{metrics.TaskSuccess, func(r results.Row) metrics.Value { return r.TaskSuccess }},
 }
@@ -118,30 +132,6 @@ func colByName(name string) metricCol {
 		}
 	}
 	panic("reports: no column " + name)
-}
-
-// group collects the rows of every cell of label that pass keep.
-func (d *Data) group(label string, keep func(results.Cell, results.Row) bool) []results.Row {
-	var out []results.Row
-	for _, c := range d.Cells {
-		if c.Label != label {
-			continue
-		}
-		for _, r := range d.Rows[c.Key] {
-			if keep == nil || keep(c, r) {
-				out = append(out, r)
-			}
-		}
-	}
-	return out
-}
-
-func values(rows []results.Row, col metricCol) []metrics.Value {
-	vs := make([]metrics.Value, len(rows))
-	for i, r := range rows {
-		vs[i] = col.get(r)
-	}
-	return vs
 }
 
 // seed for bootstrap CIs: the run's first seed, so CIs are reproducible.
@@ -213,14 +203,18 @@ type costs struct {
 	fpItems, fpEdges                             int
 	fpBytes                                      int64
 	cells                                        int
+	// seeds is the number of distinct seeds among the cells.
+	seeds int
 }
 
 func (d *Data) costsOf(label string) costs {
 	var c costs
+	seeds := map[int64]bool{}
 	for _, cell := range d.Cells {
 		if cell.Label != label {
 			continue
 		}
+		seeds[cell.Seed] = true
 		c.cells++
 		c.turns += cell.Turns
 		c.write += cell.WritePromptTokens + cell.WriteCompletionTokens
@@ -245,5 +239,81 @@ func (d *Data) costsOf(label string) costs {
 			}
 		}
 	}
+	c.seeds = len(seeds)
 	return c
+}
+
+// GoldOf sums what the cells of one strategy label received in extraction:
+// oracle mode (results.Cell.Gold, "facts 12, summaries 3" per cell) into
+// one such line; "none" when no cell received any, "" when no cell
+// recorded it (model mode, or a run from before it was recorded).
+func (d *Data) GoldOf(label string) string {
+	sum := map[string]int{}
+	var kinds []string
+	seen := false
+	for _, c := range d.Cells {
+		if c.Label != label || c.Gold == "" {
+			continue
+		}
+		seen = true
+		if c.Gold == "none" {
+			continue
+		}
+		for _, part := range strings.Split(c.Gold, ", ") {
+			i := strings.LastIndexByte(part, ' ')
+			if i < 0 {
+				continue
+			}
+			n, err := strconv.Atoi(part[i+1:])
+			if err != nil {
+				continue
+			}
+			k := part[:i]
+			if _, ok := sum[k]; !ok {
+				kinds = append(kinds, k)
+			}
+			sum[k] += n
+		}
+	}
+	if !seen {
+		return ""
+	}
+	if len(kinds) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, sum[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// relabelNoGold renames a "<name>[oracle]" label whose cells received no
+// gold at all to "<name>[oracle: no gold]", so a row is never read as an
+// oracle result when its strategy got nothing from the gold.
+func (d *Data) relabelNoGold() {
+	rename := map[string]string{}
+	for _, l := range d.Labels {
+		if strings.HasSuffix(l, "[oracle]") && d.GoldOf(l) == "none" {
+			rename[l] = strings.TrimSuffix(l, "[oracle]") + "[oracle: no gold]"
+		}
+	}
+	if len(rename) == 0 {
+		return
+	}
+	for i, l := range d.Labels {
+		if n, ok := rename[l]; ok {
+			d.Labels[i] = n
+		}
+	}
+	for i := range d.Meta.Strategies {
+		if n, ok := rename[d.Meta.Strategies[i].Label]; ok {
+			d.Meta.Strategies[i].Label = n
+		}
+	}
+	for i := range d.Cells {
+		if n, ok := rename[d.Cells[i].Label]; ok {
+			d.Cells[i].Label = n
+		}
+	}
 }

@@ -78,7 +78,8 @@ func csvFloat(f float64) string {
 
 // ProbesCSV is the long format: one row per probe result (task checks
 // included, kind "task"). Unavailable metrics are empty cells; columns
-// ending in _ms are timing.
+// ending in _ms are timing. locomo_f1 is LoCoMo's own per-question score
+// (empty outside LoCoMo scenarios).
 func (d *Data) ProbesCSV() []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
@@ -86,6 +87,7 @@ func (d *Data) ProbesCSV() []byte {
 	for _, c := range probeCols {
 		header = append(header, c.name)
 	}
+	header = append(header, metrics.OfficialLoCoMoF1)
 	header = append(header, "items", "provenance", "context_tokens", "overrun_tokens", "read_model_tokens", "answer_prompt_tokens", "answer_completion_tokens", "reader_support", "judge", "judge_correct", "retrieve_ms",
 		"judge_by", "judge_prompt_tokens", "judge_completion_tokens", "read_model_completion_tokens")
 	_ = w.Write(header)
@@ -95,6 +97,7 @@ func (d *Data) ProbesCSV() []byte {
 			for _, col := range probeCols {
 				rec = append(rec, csvVal(col.get(r)))
 			}
+			rec = append(rec, csvVal(d.locomoScore(r)))
 			prov := make([]string, len(r.Provenance))
 			for i, p := range r.Provenance {
 				prov[i] = strings.Join(p, ",")
@@ -121,9 +124,11 @@ type SummaryRow struct {
 	CIHi     float64 `json:"ci_hi"`
 }
 
-// Summary computes every aggregate: per strategy over all probes (with
-// bootstrap CIs), per scenario and per kind (means). Unavailable aggregates
-// (n = 0) are left out.
+// Summary computes every aggregate over probes (a probe's seeds averaged
+// first): per strategy over all probes (with cluster-bootstrap CIs), per
+// scenario and per kind (means); abstention F1 per group where it is
+// defined; the LoCoMo score on LoCoMo runs. Unavailable aggregates (n = 0)
+// are left out.
 func (d *Data) Summary() []SummaryRow {
 	type grp struct {
 		name string
@@ -139,21 +144,23 @@ func (d *Data) Summary() []SummaryRow {
 		kind := k
 		groups = append(groups, grp{"kind:" + k, func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind }, false})
 	}
+	cols := probeCols
+	if d.hasLoCoMo() {
+		cols = append([]metricCol{d.locomoCol(false)}, probeCols...)
+	}
 	var out []SummaryRow
 	for _, l := range d.Labels {
 		for _, g := range groups {
-			rows := d.group(l, g.keep)
-			for _, col := range probeCols {
-				var a metrics.Agg
-				if g.ci {
-					a = metrics.Bootstrap(values(rows, col), d.Meta.Bootstrap, d.bootSeed())
-				} else {
-					a = metrics.Mean(values(rows, col))
-				}
+			for _, col := range cols {
+				a := d.agg(d.colValues(l, g.keep, col), g.ci)
 				if !a.Available() {
 					continue
 				}
 				out = append(out, SummaryRow{Strategy: l, Group: g.name, Metric: col.name, Mean: a.Mean, N: a.N, CILo: a.Lo, CIHi: a.Hi})
+			}
+			u := d.abstentionUnits(l, g.keep)
+			if f1, ok := u.counts(nil).F1(); ok {
+				out = append(out, SummaryRow{Strategy: l, Group: g.name, Metric: metrics.AbstentionF1, Mean: f1, N: len(u.keys), CILo: math.NaN(), CIHi: math.NaN()})
 			}
 		}
 	}

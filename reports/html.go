@@ -481,10 +481,9 @@ func (d *Data) groupTables() []xGroupTable {
 	add := func(by, name string, keep func(results.Cell, results.Row) bool) {
 		g := xGroupTable{By: by, Name: name, Values: map[string]map[string][2]float64{}}
 		for _, l := range d.Labels {
-			rows := d.group(l, keep)
 			m := map[string][2]float64{}
 			for _, col := range probeCols {
-				if a := metrics.Mean(values(rows, col)); a.Available() && !math.IsNaN(a.Mean) {
+				if a := d.agg(d.colValues(l, keep, col), false); a.Available() && !math.IsNaN(a.Mean) {
 					m[col.name] = [2]float64{a.Mean, float64(a.N)}
 				}
 			}
@@ -592,19 +591,12 @@ func (d *Data) leaderboard() htmlTable {
 		ci   bool
 	}
 	cols := []col{{metrics.AnswerF1, true}, {metrics.ExactMatch, false}, {metrics.FactAccuracy, true}, {metrics.RecallAtK, true},
-		{metrics.ContextRecall, false}, {metrics.NDCGAtK, false}, {metrics.AbstentionAcc, false}, {metrics.StaleFactRate, false},
+		{metrics.ContextRecall, false}, {metrics.NDCGAtK, false}, {metrics.AbstentionRecall, false}, {metrics.FalseAbstention, false}, {metrics.StaleFactRate, false},
 		{metrics.JudgeAccuracy, true}, {metrics.TaskSuccess, false}}
 	aggs := make([][]metrics.Agg, len(d.Labels))
 	for i, l := range d.Labels {
-		rows := d.group(l, nil)
 		for _, c := range cols {
-			var a metrics.Agg
-			if c.ci {
-				a = metrics.Bootstrap(values(rows, colByName(c.name)), d.Meta.Bootstrap, d.bootSeed())
-			} else {
-				a = metrics.Mean(values(rows, colByName(c.name)))
-			}
-			aggs[i] = append(aggs[i], a)
+			aggs[i] = append(aggs[i], d.agg(d.colValues(l, nil, colByName(c.name)), c.ci))
 		}
 	}
 	t := htmlTable{Header: []htmlHeader{{Title: "strategy"}}}
@@ -665,7 +657,7 @@ func (d *Data) HTML() ([]byte, error) {
 	}
 	m := d.Meta
 	pg := htmlPage{Title: "memarena run explorer: " + m.Name, Index: template.HTML(ib), Blobs: blobs, Traces: idx.Traces, Board: d.leaderboard(),
-		Paired: d.pairedSection()}
+		Paired: d.htmlPairedTable()}
 	backend := m.Backend
 	if m.Offline {
 		backend += " (offline: no model was called; answers come from the offline extractive reader)"

@@ -189,7 +189,7 @@ func (d *Data) dollarSection(w io.Writer) {
 		if ok && t.probes > 0 {
 			per = fmtUSD(total/float64(t.probes), true)
 		}
-		rows = append(rows, []string{l, fmt.Sprint(t.writeP), fmt.Sprint(t.writeC), fmt.Sprint(t.readP + t.readC), fmt.Sprint(t.answerP), fmt.Sprint(t.answerC),
+		rows = append(rows, []string{d.display(l), fmt.Sprint(t.writeP), fmt.Sprint(t.writeC), fmt.Sprint(t.readP + t.readC), fmt.Sprint(t.answerP), fmt.Sprint(t.answerC),
 			fmtUSD(t.writeUSD, okW), fmtUSD(t.readUSD, okR), fmtUSD(t.answerUSD, okA), fmtUSD(total, ok), per})
 	}
 	table(w, header, rows)
@@ -216,7 +216,7 @@ func (d *Data) judgeSection(w io.Writer) {
 		} else if n := t.correct + t.incorrect; n > 0 {
 			acc = fmt.Sprintf("%.3f", float64(t.correct)/float64(n))
 		}
-		rows = append(rows, []string{l, fmt.Sprint(t.judged), fmt.Sprint(t.correct), fmt.Sprint(t.incorrect), fmt.Sprint(t.failed), acc,
+		rows = append(rows, []string{d.display(l), fmt.Sprint(t.judged), fmt.Sprint(t.correct), fmt.Sprint(t.incorrect), fmt.Sprint(t.failed), acc,
 			fmt.Sprint(t.judgeP), fmt.Sprint(t.judgeC), fmtUSD(t.judgeUSD, t.judgeOK || t.judgeP+t.judgeC == 0)})
 	}
 	table(w, header, rows)

@@ -42,21 +42,34 @@ func table(w io.Writer, header []string, rows [][]string) {
 }
 
 // metricTable renders one row per strategy for the given columns over the
-// rows kept by keep, plus a final "n" row with each column's denominator.
-// A cell whose own denominator differs from the column's shows "(n=X)".
-// Columns with no available value for any strategy are dropped.
+// probes kept by keep (each probe's rows averaged first), plus a final "n"
+// row with each column's denominator (probes). A cell whose own
+// denominator differs from the column's shows "(n=X)". Columns with no
+// available value for any strategy are dropped. The one-sided abstention
+// columns (abstention recall, false abstention) are never shown alone:
+// when the probes include answerable or unanswerable ones, a last column
+// gives abstention F1 with its two sides. Reference rows are labelled.
 func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(results.Cell, results.Row) bool, ci map[string]bool) {
-	type cellAgg struct{ a metrics.Agg }
+	var shown []metricCol
+	for _, c := range cols {
+		if c.name != metrics.AbstentionRecall && c.name != metrics.FalseAbstention {
+			shown = append(shown, c)
+		}
+	}
+	cols = shown
 	aggs := make([][]metrics.Agg, len(d.Labels))
+	abst := make([]metrics.AbstentionCounts, len(d.Labels))
+	anyAbst := false
+	var nAns, nUnans float64
 	for i, l := range d.Labels {
-		rows := d.group(l, keep)
 		aggs[i] = make([]metrics.Agg, len(cols))
 		for j, c := range cols {
-			if ci[c.name] {
-				aggs[i][j] = metrics.Bootstrap(values(rows, c), d.Meta.Bootstrap, d.bootSeed())
-			} else {
-				aggs[i][j] = metrics.Mean(values(rows, c))
-			}
+			aggs[i][j] = d.agg(d.colValues(l, keep, c), ci[c.name])
+		}
+		abst[i] = d.abstentionUnits(l, keep).counts(nil)
+		if abst[i].Answerable+abst[i].Unanswerable > 0 {
+			anyAbst = true
+			nAns, nUnans = max(nAns, abst[i].Answerable), max(nUnans, abst[i].Unanswerable)
 		}
 	}
 	var keepCols []int
@@ -68,19 +81,21 @@ func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(results.Cell
 			}
 		}
 	}
-	if len(keepCols) == 0 {
+	if len(keepCols) == 0 && !anyAbst {
 		fmt.Fprintln(w, "_No metric is available for these probes._")
 		fmt.Fprintln(w)
 		return
 	}
 	header := []string{"strategy"}
 	for _, j := range keepCols {
-		def, _ := metrics.DefOf(cols[j].name)
-		h := def.Title
+		h := d.title(cols[j].name)
 		if ci[cols[j].name] {
 			h += " [95% CI]"
 		}
 		header = append(header, h)
+	}
+	if anyAbst {
+		header = append(header, "abstain F1 (recall · false)")
 	}
 	var out [][]string
 	ns := make([]int, len(cols))
@@ -92,7 +107,7 @@ func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(results.Cell
 		}
 	}
 	for i, l := range d.Labels {
-		row := []string{l}
+		row := []string{d.display(l)}
 		for _, j := range keepCols {
 			s := fmtAgg(aggs[i][j], ci[cols[j].name])
 			if aggs[i][j].N != ns[j] {
@@ -100,14 +115,30 @@ func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(results.Cell
 			}
 			row = append(row, s)
 		}
+		if anyAbst {
+			row = append(row, abstentionCell(abst[i]))
+		}
 		out = append(out, row)
 	}
 	nrow := []string{"n"}
 	for _, j := range keepCols {
 		nrow = append(nrow, fmt.Sprint(ns[j]))
 	}
+	if anyAbst {
+		nrow = append(nrow, fmt.Sprintf("%.0f unanswerable · %.0f answerable", nUnans, nAns))
+	}
 	out = append(out, nrow)
 	table(w, header, out)
+}
+
+// title is a metric's column title (overridden for some runs, e.g. the F1
+// of a LoCoMo run, which is not LoCoMo's F1).
+func (d *Data) title(name string) string {
+	if t, ok := d.titles[name]; ok {
+		return t
+	}
+	def, _ := metrics.DefOf(name)
+	return def.Title
 }
 
 // Markdown writes the full markdown report.
@@ -120,8 +151,15 @@ func (d *Data) Markdown(w io.Writer) {
 		fmt.Fprintf(w, "- Backend: **%s**\n", m.Backend)
 	}
 	d.modelHeader(w)
-	fmt.Fprintf(w, "- Extraction: %s · budget %d tokens (%s) · k = %d · seeds %s · bootstrap %d resamples (95%% percentile CI)\n",
-		m.Extraction, m.Budget, m.Tokenizer, m.K, joinInts(m.Seeds), m.Bootstrap)
+	fmt.Fprintf(w, "- Extraction: %s · budget %d tokens (%s) · k = %d · seeds %s\n",
+		m.Extraction, m.Budget, m.Tokenizer, m.K, joinInts(m.Seeds))
+	fmt.Fprintf(w, "- %s\n", d.unitLine())
+	if ref := d.reference(); ref != "" {
+		fmt.Fprintf(w, "- Paired comparisons against **%s** (see \"Paired comparison\").\n", ref)
+	}
+	if refRows := d.refRowLabels(); len(refRows) > 0 {
+		fmt.Fprintf(w, "- Reference rows (run at another budget, shown for context, never compared or ranked): %s.\n", strings.Join(refRows, ", "))
+	}
 	cfg := m.ConfigFile
 	if cfg == "" {
 		cfg = "(built in code)"
@@ -158,18 +196,33 @@ func (d *Data) Markdown(w io.Writer) {
 	for _, s := range m.Strategies {
 		budget := fmt.Sprint(s.Budget)
 		if s.Budget != m.Budget {
-			budget += " (override)"
+			budget += " (reference row)"
 		}
-		strows = append(strows, []string{s.Label, s.Name, s.Extraction, budget, paramString(s.Params)})
+		ext := s.Extraction
+		switch g := d.GoldOf(s.Label); {
+		case g == "none":
+			ext = "model (no gold received)"
+		case g != "":
+			ext += " (gold: " + g + ")"
+		}
+		strows = append(strows, []string{s.Label, s.Name, ext, budget, paramString(s.Params)})
 	}
 	table(w, []string{"label", "strategy", "extraction", "budget", "params"}, strows)
 
 	fmt.Fprintln(w, "## Leaderboard")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "All scenarios pooled; each metric is the mean over the probes where it is defined (row n). Task success is over session tasks.")
+	fmt.Fprintln(w, "All scenarios pooled; each metric is the mean over the probes where it is defined (row n), a probe's seeds averaged first. Task success is over session tasks. Abstention is scored two-sided: F1 of declining over unanswerable and answerable probes, with its recall on unanswerable probes and its false-abstention rate on answerable ones.")
 	fmt.Fprintln(w)
-	ci := map[string]bool{metrics.AnswerF1: true, metrics.RecallAtK: true}
-	d.metricTable(w, probeCols, nil, ci)
+	ci := map[string]bool{metrics.AnswerF1: true, metrics.RecallAtK: true, metrics.OfficialLoCoMoF1: true}
+	cols := probeCols
+	if d.hasLoCoMo() {
+		cols = append([]metricCol{d.locomoCol(true)}, probeCols...)
+		d.titles = map[string]string{metrics.AnswerF1: "F1 (memarena normalization, not LoCoMo's)", metrics.OfficialLoCoMoF1: "LoCoMo F1 (official, cat. 1–4)"}
+		fmt.Fprintln(w, "LoCoMo run: **LoCoMo F1** is the dataset's own per-question score (task_eval/evaluation.py) averaged over categories 1–4; the F1 column is memarena's answer F1 (Snowball stems, other tokenization) and is not comparable with published LoCoMo numbers.")
+		fmt.Fprintln(w)
+	}
+	d.metricTable(w, cols, nil, ci)
+	d.titles = nil
 	fmt.Fprintf(w, "![leaderboard](%s) ![cost vs F1](%s)\n\n", FileLeaderboardChart, FileCostChart)
 
 	fmt.Fprintln(w, "## By scenario")
@@ -191,6 +244,7 @@ func (d *Data) Markdown(w io.Writer) {
 		kind := k
 		d.metricTable(w, probeCols[:len(probeCols)-1], func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind }, nil)
 	}
+	d.pairedSection(w)
 	d.ageSection(w)
 	d.categorySection(w)
 	d.datasetSections(w)
@@ -246,7 +300,7 @@ func (d *Data) ageSection(w io.Writer) {
 	var rows [][]string
 	ns := make([]int, len(ageBuckets))
 	for _, l := range d.Labels {
-		row := []string{l}
+		row := []string{d.display(l)}
 		for bi, a := range d.ageRecall(l) {
 			if a.N > ns[bi] {
 				ns[bi] = a.N
@@ -288,14 +342,14 @@ func (d *Data) categorySection(w io.Writer) {
 func (d *Data) costSection(w io.Writer) {
 	fmt.Fprintln(w, "## Token cost and footprint")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's cells at the end of each cell.")
+	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's scenarios at the end of each cell. With several seeds, totals (write tokens and calls, cache hits, failures, over budget, footprint) are means over seeds, so extra seeds do not inflate them; per-probe columns are unchanged by seeds.")
 	fmt.Fprintln(w)
 	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
 	var rows [][]string
 	for _, l := range d.Labels {
 		c := d.costsOf(l)
 		if c.cells == 0 {
-			row := []string{l}
+			row := []string{d.display(l)}
 			for range header[1:] {
 				row = append(row, "n/a")
 			}
@@ -322,12 +376,22 @@ func (d *Data) costSection(w io.Writer) {
 		if c.probes > 0 {
 			total = fmt.Sprintf("%.1f", float64(c.write+c.readModel+c.answer)/float64(c.probes))
 		}
-		over := fmt.Sprintf("%d", c.overruns)
-		if c.overruns > 0 {
-			over += fmt.Sprintf(" (+%d tok)", c.overrunTok)
+		// perSeed is a total as a mean over seeds (identical seeds: exact).
+		perSeed := func(x int64) string {
+			if c.seeds <= 1 {
+				return fmt.Sprint(x)
+			}
+			if x%int64(c.seeds) == 0 {
+				return fmt.Sprint(x / int64(c.seeds))
+			}
+			return fmt.Sprintf("%.1f", float64(x)/float64(c.seeds))
 		}
-		rows = append(rows, []string{l, fmt.Sprint(c.write), w1k, fmt.Sprint(c.writeReq), fmt.Sprint(c.cacheHits), fmt.Sprint(c.failures),
-			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, fmt.Sprint(c.fpItems), fmt.Sprint(c.fpEdges), fmt.Sprint(c.fpBytes)})
+		over := perSeed(int64(c.overruns))
+		if c.overruns > 0 {
+			over += fmt.Sprintf(" (+%s tok)", perSeed(int64(c.overrunTok)))
+		}
+		rows = append(rows, []string{d.display(l), perSeed(int64(c.write)), w1k, perSeed(int64(c.writeReq)), perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)),
+			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, perSeed(int64(c.fpItems)), perSeed(int64(c.fpEdges)), perSeed(c.fpBytes)})
 	}
 	table(w, header, rows)
 }
@@ -340,7 +404,7 @@ func (d *Data) timingSection(w io.Writer) {
 	var rows [][]string
 	for _, l := range d.Labels {
 		lt := d.latencyOf(l)
-		rows = append(rows, []string{l, fmtFloat(lt.i50, 3), fmtFloat(lt.i95, 3), fmtFloat(lt.i99, 3), fmtFloat(lt.r50, 3), fmtFloat(lt.r95, 3), fmtFloat(lt.r99, 3), fmtFloat(lt.wall/1000, 2)})
+		rows = append(rows, []string{d.display(l), fmtFloat(lt.i50, 3), fmtFloat(lt.i95, 3), fmtFloat(lt.i99, 3), fmtFloat(lt.r50, 3), fmtFloat(lt.r95, 3), fmtFloat(lt.r99, 3), fmtFloat(lt.wall/1000, 2)})
 	}
 	table(w, header, rows)
 	if d.Timing.Started != "" {

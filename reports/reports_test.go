@@ -16,13 +16,13 @@ func testData() *Data {
 	}
 	d.Cells = []results.Cell{{Key: "a|s|1", Label: "a", Scenario: "s", Turns: 10}, {Key: "b|s|1", Label: "b", Scenario: "s", Turns: 10}}
 	d.Rows["a|s|1"] = []results.Row{
-		{Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(1), RecallAtK: metrics.Of(1)}},
-		{Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0), RecallAtK: metrics.Of(0.5)}},
+		{ProbeID: "p1", Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(1), RecallAtK: metrics.Of(1)}},
+		{ProbeID: "p2", Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0), RecallAtK: metrics.Of(0.5)}},
 	}
 	// b lacks provenance on one probe: its recall denominator is 1.
 	d.Rows["b|s|1"] = []results.Row{
-		{Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0.5), RecallAtK: metrics.Of(1)}},
-		{Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0.5)}},
+		{ProbeID: "p1", Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0.5), RecallAtK: metrics.Of(1)}},
+		{ProbeID: "p2", Kind: "single-hop", EvidenceAge: -1, Scores: metrics.Scores{AnswerF1: metrics.Of(0.5)}},
 	}
 	return d
 }

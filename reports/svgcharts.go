@@ -116,7 +116,7 @@ func paretoFrontier(pts []chartPoint) {
 // strategy has it, else fact accuracy.
 func (d *Data) qualityMetric() string {
 	for _, l := range d.Labels {
-		if metrics.Mean(values(d.group(l, nil), colByName(metrics.AnswerF1))).Available() {
+		if d.agg(d.colValues(l, nil, colByName(metrics.AnswerF1)), false).Available() {
 			return metrics.AnswerF1
 		}
 	}
@@ -129,7 +129,7 @@ func (d *Data) paretoPoints(tokens bool) []chartPoint {
 	q := colByName(d.qualityMetric())
 	var pts []chartPoint
 	for _, l := range d.Labels {
-		a := metrics.Mean(values(d.group(l, nil), q))
+		a := d.agg(d.colValues(l, nil, q), false)
 		cs := d.costsOf(l)
 		if !a.Available() || cs.probes == 0 {
 			continue
@@ -207,9 +207,14 @@ func newPlot(title string) *plot.Plot {
 	return p
 }
 
-// rowLabel is a strategy's tick label, baselines marked as reference rows.
+// rowLabel is a strategy's name on a chart: reference rows (run at
+// another budget, never ranked) are marked "(ref)", baselines
+// "(baseline)".
 func (d *Data) rowLabel(l string) string {
-	if d.isBaseline(l) {
+	switch {
+	case d.isRefRow(l):
+		return l + " (ref)"
+	case d.isBaseline(l):
 		return l + " (baseline)"
 	}
 	return l
@@ -237,7 +242,7 @@ func (d *Data) LeaderboardSVG() ([]byte, error) {
 		var pts plotter.XYs
 		var errs plotter.XErrors
 		for i, l := range d.Labels {
-			a := metrics.Bootstrap(values(d.group(l, nil), col), d.Meta.Bootstrap, d.bootSeed())
+			a := d.agg(d.colValues(l, nil, col), true)
 			if !a.Available() {
 				continue
 			}
@@ -332,7 +337,7 @@ func (d *Data) ParetoSVG(tokens bool) ([]byte, error) {
 			}
 			p.Add(sc)
 			all = append(all, xy)
-			lab := pt.Label
+			lab := d.rowLabel(pt.Label)
 			if pt.Gold {
 				lab += " (sees gold)"
 			}
@@ -368,9 +373,9 @@ func (d *Data) ageRecall(label string) []metrics.Agg {
 	out := make([]metrics.Agg, len(ageBuckets))
 	for bi, b := range ageBuckets {
 		lo, hi := b.Lo, b.Hi
-		out[bi] = metrics.Mean(values(d.group(label, func(_ results.Cell, r results.Row) bool {
+		out[bi] = d.agg(d.colValues(label, func(_ results.Cell, r results.Row) bool {
 			return !r.IsTask && r.EvidenceAge >= lo && r.EvidenceAge <= hi
-		}), col))
+		}, col), false)
 	}
 	return out
 }

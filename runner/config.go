@@ -58,6 +58,10 @@ type Config struct {
 	Bootstrap int `yaml:"bootstrap" json:"bootstrap"`
 	// Reader tunes the offline extractive reader.
 	Reader ReaderConfig `yaml:"reader" json:"reader"`
+	// Reference is the label of the strategy every other one is compared
+	// with in the reports' paired comparisons. Default: flat-rag when the
+	// run has an entry labelled flat-rag; "" otherwise (no comparison).
+	Reference string `yaml:"reference" json:"reference,omitempty"`
 
 	// source is the file the config came from ("" when built in code).
 	source string
@@ -183,7 +187,7 @@ var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 // configFields are the config's field names, for did-you-mean suggestions.
 var configFields = []string{"name", "scenarios", "datasets", "strategies", "seeds", "budget", "k", "recent", "extraction",
 	"backend", "tokenizer", "embed_dim", "parallelism", "output", "bootstrap", "reader", "label", "params", "kind",
-	"path", "limit", "sample", "seed", "options", "threshold"}
+	"path", "limit", "sample", "seed", "options", "threshold", "reference"}
 
 var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
@@ -216,6 +220,15 @@ func (c *Config) Check() error {
 	}
 	if c.Extraction != strategies.ExtractModel && c.Extraction != strategies.ExtractOracle {
 		add("extraction: %q; want model or oracle", c.Extraction)
+	}
+	if c.Reference != "" {
+		if _, ok := labels[c.Reference]; !ok {
+			var ls []string
+			for _, s := range c.Strategies {
+				ls = append(ls, s.Label)
+			}
+			add("reference: %q is not the label of a strategy entry; want one of %s", c.Reference, strings.Join(ls, ", "))
+		}
 	}
 	if c.Budget < 16 {
 		add("budget: %d tokens; want at least 16", c.Budget)

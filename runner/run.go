@@ -148,6 +148,11 @@ func Run(ctx context.Context, cfg *Config, plan *Plan, env Env, store *results.S
 		if err := store.SaveCell(r.cell, r.rows); err != nil && saveErr == nil {
 			saveErr = err
 		}
+		if r.cell.Gold != "" {
+			if err := store.SetMeta("gold:"+r.cell.Key, r.cell.Gold); err != nil && saveErr == nil {
+				saveErr = err
+			}
+		}
 		out.Done++
 		prog.CellDone(r.spec, nil)
 	}
@@ -270,6 +275,9 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			retrieveMS = append(retrieveMS, ms)
 			prog.Probe()
 		}
+	}
+	if gr, ok := st.(strategies.GoldReporter); ok && oracle {
+		cell.Gold = gr.GoldReceived().String()
 	}
 	fp := st.Footprint()
 	cell.FootprintItems, cell.FootprintEdges, cell.FootprintBytes = fp.Items, fp.Edges, fp.Bytes

@@ -323,6 +323,7 @@ func TestConfigErrors(t *testing.T) {
 		write("bad-param.yaml", "strategies:\n  - name: flat-rag\n    params: {top_k: two}\n"):   `parameter top_k: want a number`,
 		write("dup-label.yaml", "strategies:\n  - name: none\n  - name: none\n"):                 `already used by strategies[0]`,
 		write("bad-scenario.yaml", "scenarios: [builtin:travel]\nstrategies:\n  - name: none\n"): `did you mean "travel-planner"?`,
+		write("bad-reference.yaml", "reference: flat\nstrategies:\n  - name: none\n"):            `reference: "flat" is not the label of a strategy entry; want one of none`,
 	}
 	for path, want := range cases {
 		_, err := LoadConfig(path)

@@ -20,10 +20,11 @@ func TestRunDatasets(t *testing.T) {
 		{"locomo", "datasets:\n  - kind: locomo\n    path: nowhere.json\nstrategies: [{name: none}, {name: oracle}]\n",
 			"../../datasets/locomo/testdata/samples.json", []string{"--limit", "1"},
 			[]string{"## LoCoMo (the dataset's own evaluation)", "samples.json` (sha256 ", "Label map: **official**",
-				"subset: first 1 of 2 conversations", "| n        | 1           | 1          | 1             | 2            | 5                    | 1             | 4                   |"}},
+				"subset: first 1 of 2 conversations", "| n        | 1           | 1          | 1             | 2            | 5                    | 6            | 1             | 4                   |"}},
 		{"longmemeval", "datasets:\n  - kind: longmemeval\n    path: nowhere.json\nstrategies: [{name: none}, {name: oracle}]\n",
 			"../../datasets/longmemeval/testdata/questions.json", []string{"--sample", "4"},
-			[]string{"## LongMemEval-S (5/500) (the dataset's own evaluation)", "### Retrieval, session level", "### Retrieval, turn level",
+			[]string{"## LongMemEval-S (5/500) (the dataset's own evaluation)", "### Retrieval, session level — official protocol", "### Retrieval, turn level — official protocol",
+				"### Retrieval, session level — memarena view (not the official protocol)",
 				"kept per stratum:", "Questions skipped (per strategy): abstention question: 1"}},
 	} {
 		cfg := filepath.Join(dir, c.name+".yaml")

@@ -28,6 +28,11 @@
 //   - gold evidence: turn level from has_answer (Probe.Evidence), session
 //     level from answer_session_ids (Scenario.Meta["answer_session_ids"]);
 //     number answers become strings;
+//   - for the official retrieval protocol (src/retrieval/run_retrieval.py:
+//     a corpus of user turns, gold = the has_answer user turns of answer
+//     sessions) the scenario records Meta["answer_user_turn_ids"] and, for
+//     sessions whose turns do not alternate user, assistant …,
+//     Meta["turn_roles"] (see TurnIsUser);
 //   - the probe is asked at question_date, or one minute after the last
 //     turn when question_date is earlier than that (an issue is recorded).
 //
@@ -117,6 +122,32 @@ func SessionOfTurn(id string) string {
 		}
 	}
 	return s
+}
+
+// TurnIsUser reports whether the turn id (made by TurnID) is a user turn,
+// given a question's Meta["turn_roles"]: ";"-separated "<session id>=<roles>"
+// entries, one letter per turn of the session as stored in the file ('u'
+// user, 'a' assistant), for the sessions whose turns do not alternate user,
+// assistant, user …; every other session alternates, starting with the
+// user (odd turn numbers are user turns). An id that is not a turn id is
+// not a user turn.
+func TurnIsUser(turnID, turnRoles string) bool {
+	i := strings.LastIndexByte(turnID, '#')
+	if i <= 0 {
+		return false
+	}
+	n, err := strconv.Atoi(turnID[i+1:])
+	if err != nil || n < 1 {
+		return false
+	}
+	sess := turnID[:i]
+	for _, e := range strings.Split(turnRoles, ";") {
+		id, roles, ok := strings.Cut(e, "=")
+		if ok && id == sess {
+			return n <= len(roles) && roles[n-1] == 'u'
+		}
+	}
+	return n%2 == 1
 }
 
 // strOrNum decodes a JSON string or number into its text.
@@ -403,6 +434,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 		"each question is one scenario; its probe is asked after the last haystack session at question_date",
 		"question_id ending in _abs → abstention probe (right answer: the information is not there); abstention questions are left out of retrieval metrics",
 		"turn-level gold = turns with has_answer; session-level gold = answer_session_ids; turn ids are <session id>#<1-based turn index>",
+		"official retrieval protocol (reports): the corpus is the user turns, gold = has_answer user turns of answer sessions (Meta answer_user_turn_ids; roles of non-alternating sessions in Meta turn_roles)",
 		"knowledge-update questions are imported as multi-hop probes (no superseded values are given); per-type tables use the question_type",
 		"accuracy uses the judge when one is configured (the paper uses GPT-4o), else a lexical proxy (gold answer contained in the answer; abstention detected lexically)",
 	)
@@ -570,15 +602,36 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 		Description: "One LongMemEval question with its haystack of chat sessions.",
 		Source:      fmt.Sprintf("%s#%s", path, q.QuestionID),
 	}
-	var evidence []string
+	var evidence, userEvidence, roleExceptions []string
 	sessionIDs := map[string]bool{}
+	answerSessions := map[string]bool{}
+	for _, a := range q.AnswerSessionIDs {
+		answerSessions[a] = true
+	}
 	for _, rs := range sorted {
 		sp := fmt.Sprintf("%s.haystack_sessions[%d]", p, rs.idx)
 		ss := scenarios.Session{ID: rs.id, Start: scenarios.At(rs.start)}
+		roles := make([]byte, len(q.HaystackSessions[rs.idx]))
+		alternating := true
+		for ti, t := range q.HaystackSessions[rs.idx] {
+			roles[ti] = 'a'
+			if t.Role == scenarios.RoleUser {
+				roles[ti] = 'u'
+			}
+			if (roles[ti] == 'u') != (ti%2 == 0) {
+				alternating = false
+			}
+		}
+		if !alternating {
+			roleExceptions = append(roleExceptions, rs.id+"="+string(roles))
+		}
 		for ti, t := range q.HaystackSessions[rs.idx] {
 			tp := fmt.Sprintf("%s[%d]", sp, ti)
 			if t.Role != scenarios.RoleUser && t.Role != scenarios.RoleAssistant {
 				return nil, dsio.Errf(path, tp+".role", "role %q; want user or assistant", t.Role)
+			}
+			if t.Role == scenarios.RoleUser && t.HasAnswer != nil && *t.HasAnswer && answerSessions[rs.id] {
+				userEvidence = append(userEvidence, TurnID(rs.id, ti+1))
 			}
 			if strings.TrimSpace(t.Content) == "" {
 				im.issue(tp+".content", "empty content in question %s session %s turn %d; turn dropped", q.QuestionID, rs.id, ti+1)
@@ -653,6 +706,11 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 		"abstention":         strconv.FormatBool(abs),
 		"answer_session_ids": strings.Join(goldSessions, ","),
 		"answer_turn_ids":    strings.Join(probe.Evidence, ","),
+		// The official retrieval corpus: gold = has_answer user turns of
+		// answer sessions; roles of the sessions whose turns do not
+		// alternate user, assistant, user … (see TurnIsUser).
+		"answer_user_turn_ids": strings.Join(userEvidence, ","),
+		"turn_roles":           strings.Join(roleExceptions, ";"),
 	}
 	return s, nil
 }

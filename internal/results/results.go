@@ -48,6 +48,10 @@ type Cell struct {
 	RetrieveP50, RetrieveP95, RetrieveP99 float64
 	// WallMS is the cell's total wall time.
 	WallMS float64
+	// Gold says which gold annotations the strategy received in extraction:
+	// oracle mode ("facts 120, triplets 4", or "none"); "" in model mode.
+	// Kept in run metadata under "gold:<Key>", not in the cells table.
+	Gold string
 }
 
 // Row is one probe (or task-check) result.

@@ -42,8 +42,8 @@
   function sortValue(cell) {
     const s = cell.dataset.sort;
     if (s === undefined || s === '') return null;
-    const n = Number(s);
-    return Number.isFinite(n) && s.trim() !== '' ? n : s.toLowerCase();
+    const n = parseFloat(s); // leading number: "0.25", "+0.031 [−0.01, 0.07] tied"
+    return Number.isFinite(n) ? n : s.toLowerCase();
   }
   function makeSortable(table) {
     const ths = Array.from(table.querySelectorAll('thead th'));

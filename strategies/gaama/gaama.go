@@ -110,6 +110,8 @@ type Gaama struct {
 
 	coref     Coref
 	persons   map[string]bool
+	gold      strategies.GoldCount
+	people    []string                  // user-side persons (strategies.Person), first-seen order: whom "I"/"my" in a question means
 	tokIndex  map[string][]string       // content-token stem → entity keys, creation order
 	entTokens map[string][]string       // entity key → unique content-token stems
 	edgeToks  map[*Edge]map[string]bool // edge → content-token stems of its text and evidence
@@ -148,7 +150,7 @@ func New(env strategies.Env, cfg Config) (*Gaama, error) {
 	}
 	return &Gaama{
 		env: env, cfg: cfg, graph: g, res: NewResolver(), store: vecstore.New(env.Embedder),
-		persons: map[string]bool{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
+		persons: map[string]bool{}, gold: strategies.GoldCount{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
 		edgeToks: map[*Edge]map[string]bool{}, loose: map[string][]string{},
 		hubs: map[string]bool{"user": true, "assistant": true}, hubList: []string{"user", "assistant"},
 		stale: NewStaleIndex(), vecs: map[string][]float32{}, pos: map[string]int{}, dispToks: map[string][]string{},
@@ -182,16 +184,7 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 		return err
 	}
 	s.log.Add(t)
-	if t.Speaker != "" {
-		switch t.Role {
-		case "user":
-			s.res.AddAlias(t.Speaker, "user")
-		case "assistant":
-			s.res.AddAlias(t.Speaker, "assistant")
-		default:
-			s.persons[Normalize(t.Speaker)] = true
-		}
-	}
+	s.notePerson(t)
 	text := strategies.Speaker(t) + ": " + t.Text
 	vecs, err := s.env.Embedder.Embed(ctx, []string{text})
 	if err != nil {
@@ -246,6 +239,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 	sents := sentences(t.Text)
 	used := map[string]bool{}
 	for _, r := range ex.Relations {
+		r.Subject, r.Object = s.own(r.Subject, t), s.own(r.Object, t)
 		rel := strings.ToLower(strings.TrimSpace(r.Relation))
 		if !IsRelation(rel) {
 			s.invalid++

@@ -66,13 +66,13 @@ func (s *Gaama) Link(question string) []Seed {
 	}
 	self := false
 	for _, w := range words {
-		if selfQuestion[w] || s.res.Lookup(w) == "user" {
+		if selfQuestion[w] {
 			self = true
 			break
 		}
 	}
-	if self && s.graph.Entity("user") != nil {
-		out = append(out, Seed{Key: "user", Score: userSeedWeight})
+	if self {
+		out = append(out, s.selfSeeds()...)
 	}
 	slices.SortFunc(out, func(a, b Seed) int {
 		if a.Score != b.Score {

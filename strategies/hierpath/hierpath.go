@@ -150,9 +150,10 @@ const (
 // HierPath is the strategy. Not safe for concurrent use (the runner drives
 // one instance from one goroutine).
 type HierPath struct {
-	env strategies.Env
-	cfg Config
-	g   *Graph
+	gold strategies.GoldCount // gold received (extraction: oracle)
+	env  strategies.Env
+	cfg  Config
+	g    *Graph
 
 	fast      *vecstore.Store
 	fastPaths map[string]fastEntry
@@ -226,6 +227,12 @@ func (h *HierPath) oracle() bool { return h.env.Extraction == strategies.Extract
 func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 	if t.ID == "" {
 		return fmt.Errorf("hier-path: turn without id")
+	}
+	if h.env.Extraction == strategies.ExtractOracle {
+		if h.gold == nil {
+			h.gold = strategies.GoldCount{}
+		}
+		h.gold.Count(t.Gold, strategies.GoldPaths, strategies.GoldTriplets)
 	}
 	// SQLite's length() stops at a NUL byte; control characters carry no
 	// meaning for memory, so they become spaces before anything is stored.

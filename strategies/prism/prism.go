@@ -171,6 +171,7 @@ type draft struct {
 // Prism is the strategy. It is not safe for concurrent use (the runner drives
 // one instance from one goroutine).
 type Prism struct {
+	gold   strategies.GoldCount // gold received (extraction: oracle)
 	env    strategies.Env
 	cfg    Config
 	oracle bool
@@ -263,6 +264,12 @@ func (p *Prism) Ingest(ctx context.Context, t strategies.Turn) error {
 	}
 	if p.seen[t.ID] {
 		return fmt.Errorf("prism: turn %s ingested twice", t.ID)
+	}
+	if p.env.Extraction == strategies.ExtractOracle {
+		if p.gold == nil {
+			p.gold = strategies.GoldCount{}
+		}
+		p.gold.Count(t.Gold, strategies.GoldIntents, strategies.GoldThoughts)
 	}
 	if t.SessionID != p.session {
 		if err := p.finalize(ctx); err != nil {

@@ -44,7 +44,11 @@ func TestIngestModelMode(t *testing.T) {
 		{"t1#2", TypeKnowledge, "I prefer Postgres because the team knows it.", nil},
 		// the user's knowledge is attached to the next reasoning thought
 		{"t2#1", TypeDecision, "We decided to use Postgres 16 for orders, because the team knows it well.", []string{"t1#1", "t1#2"}},
-		// chit-chat turns yield nothing; the tool result follows the frontier
+		// chit-chat turns yield no thought and are kept as raw evidence
+		// nodes, outside the reasoning chain; the tool result follows the
+		// frontier
+		{"t3#1", TypeKnowledge, "Great, thanks! How was your weekend?", nil},
+		{"t4#1", TypeKnowledge, "Glad to help! It was lovely.", nil},
 		{"t5#1", TypeAnalysis, "$ psql -c 'select version()' / PostgreSQL 16.2", []string{"t2#1"}},
 	}
 	if got := briefs(t, g); !reflect.DeepEqual(got, want) {
@@ -67,7 +71,8 @@ func TestIngestFailureIsCountedNotFatal(t *testing.T) {
 	env.Model = c
 	g := mustNew(t, env, defaultConfig())
 	ingestAll(t, g, say("t1", "s1", scenarios.RoleAssistant, "We decided to use chi.", day(0)))
-	if st := g.Stats(); st.Failures != 1 || len(g.IDs()) != 0 || c.calls != 1 {
+	// The failed turn stays, as a raw evidence node.
+	if st := g.Stats(); st.Failures != 1 || !reflect.DeepEqual(g.IDs(), []string{"t1#1"}) || c.calls != 1 {
 		t.Fatalf("stats %+v ids %v calls %d", st, g.IDs(), c.calls)
 	}
 	// Any other error (not model.ErrFailed) stops the ingest.

@@ -162,7 +162,9 @@ type ThoughtGraph struct {
 	order    []string          // thought ids in creation order (folded ids stay; skip missing)
 	alias    map[string]string // folded thought id → the thought it was folded into
 	seq      int
-	turnSeq  map[string]int // turn id → ingestion order, from 1
+	turnSeq  map[string]int  // turn id → ingestion order, from 1
+	people   map[string]bool // user-side speaker names (see otherPerson)
+	gold     strategies.GoldCount
 	recent   map[string][]string
 
 	sessionID   string
@@ -269,6 +271,7 @@ type draft struct {
 	confidence  float64
 	parents     []string
 	followsPrev bool
+	raw         bool // a raw evidence node (rawEvidence): feeds no reasoning chain
 }
 
 // Ingest stores the thoughts of one turn (see the package doc). A turn with
@@ -285,6 +288,7 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 		return fmt.Errorf("thought-graph: turn %s ingested twice", t.ID)
 	}
 	g.turnSeq[t.ID] = len(g.turnSeq) + 1
+	g.notePerson(t)
 	if t.SessionID != g.sessionID {
 		g.sessionID, g.frontier, g.pending = t.SessionID, "", nil
 	}
@@ -316,12 +320,8 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 		}
 		drafts = append(drafts, md...)
 	}
-	if t.Role == scenarios.RoleTool && len(drafts) == 0 {
-		// A tool result that yields no thought is kept raw, as knowledge.
-		if lines := ToolLines(t.Text); len(lines) > 0 {
-			s := strings.Join(lines, " / ")
-			drafts = append(drafts, draft{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1})
-		}
+	if len(drafts) == 0 {
+		drafts = rawEvidence(t)
 	}
 	return g.commit(ctx, t, key, drafts)
 }
@@ -363,6 +363,7 @@ func (g *ThoughtGraph) goldDrafts(t strategies.Turn) ([]draft, error) {
 		}
 		out = append(out, d)
 	}
+	out = append(out, g.goldFacts(t)...)
 	return out, nil
 }
 
@@ -504,11 +505,17 @@ func (g *ThoughtGraph) commit(ctx context.Context, t strategies.Turn, key string
 		if (d.typ == TypeKnowledge || d.typ == TypeDecision) && IsConditional(d.content) {
 			th.Status = strategies.StatusConditional
 		}
+		frontier, recent := g.frontier, g.recent[key]
 		if err := g.insert(ctx, th, parents); err != nil {
 			return err
 		}
+		if d.raw {
+			// A raw evidence node does not continue the reasoning chain.
+			g.frontier, g.recent[key] = frontier, recent
+			continue
+		}
 		prev = id
-		if d.typ == TypeKnowledge {
+		if d.typ == TypeKnowledge && !d.raw {
 			g.pending = append(g.pending, id)
 		}
 	}
@@ -619,7 +626,8 @@ func (g *ThoughtGraph) supersede(th *Thought) {
 	}
 	turn := th.TurnIDs[0]
 	eligible := func(t *Thought) bool {
-		return t != nil && t.Status != strategies.StatusSuperseded && canBeSuperseded(t.Type) && !slices.Contains(t.TurnIDs, turn)
+		return t != nil && t.Status != strategies.StatusSuperseded && canBeSuperseded(t.Type) && !slices.Contains(t.TurnIDs, turn) &&
+			!g.otherPerson(th, t)
 	}
 	mark := func(t *Thought) {
 		t.Status = strategies.StatusSuperseded

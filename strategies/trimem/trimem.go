@@ -106,6 +106,8 @@ func init() {
 				Doc: "ranked items considered per query before packing into the token budget, in [1, 1000]"},
 			{Name: "fallback", Type: strategies.TypeString, Default: FallbackEmpty, Enum: []string{FallbackOff, FallbackEmpty, FallbackFill},
 				Doc: "raw source sentences (naming the question's entities or half its words) are returned when no triplet matches (empty), also after the triplets up to top_k items (fill), or never (off)"},
+			{Name: "vector_k", Type: strategies.TypeInt, Default: 10, Min: 0, Max: 1000,
+				Doc: "raw turns fetched from the vector supplement per query and fused with the triplet ranking by reciprocal rank fusion (k = 60), in [0, 1000]; 0 turns the supplement off"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			return New(env, Options{
@@ -115,6 +117,7 @@ func init() {
 				ConsolidateMin:  p.Int("consolidate_min"),
 				TopK:            p.Int("top_k"),
 				Fallback:        p.String("fallback"),
+				VectorK:         p.Int("vector_k"),
 			})
 		},
 	})
@@ -140,6 +143,9 @@ type Options struct {
 	TopK            int
 	// Fallback is FallbackOff, FallbackEmpty or FallbackFill.
 	Fallback string
+	// VectorK is the number of raw turns the vector supplement adds per
+	// query (0: no supplement; needs env.Embedder otherwise).
+	VectorK int
 }
 
 // Stats count what the memory did, for measurement.
@@ -170,6 +176,14 @@ type TriMem struct {
 	last  time.Time
 	stats Stats
 	foot  strategies.Footprint
+
+	// raw is the vector supplement (nil when VectorK is 0).
+	raw *strategies.RawIndex
+	// people are the persons first-person questions refer to: the user-side
+	// speakers seen (strategies.Person), in order of appearance.
+	people []string
+	// gold counts the gold annotations received (extraction: oracle).
+	gold strategies.GoldCount
 }
 
 // New builds a TriMem. It needs env.Tokenizer, and env.Model unless
@@ -198,11 +212,21 @@ func New(env strategies.Env, opt Options) (*TriMem, error) {
 	if opt.ConsolidateMin < 2 {
 		return nil, fmt.Errorf("trimem: consolidate_min %d must be ≥ 2", opt.ConsolidateMin)
 	}
+	if opt.VectorK < 0 {
+		return nil, fmt.Errorf("trimem: vector_k %d must be ≥ 0", opt.VectorK)
+	}
+	if opt.VectorK > 0 && env.Embedder == nil {
+		return nil, errors.New("trimem: vector_k > 0 needs an embedder")
+	}
 	st, err := OpenStore(Config{HalfLife: opt.HalfLife, Reinforcement: opt.Reinforcement, ForgetThreshold: opt.ForgetThreshold})
 	if err != nil {
 		return nil, err
 	}
-	return &TriMem{env: env, opt: opt, store: st}, nil
+	m := &TriMem{env: env, opt: opt, store: st, gold: strategies.GoldCount{}}
+	if opt.VectorK > 0 {
+		m.raw = strategies.NewRawIndex(env.Embedder)
+	}
+	return m, nil
 }
 
 // Store exposes the triplet store (for audits and tests).
@@ -229,19 +253,19 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 	}
 	m.seq++
 	m.stats.Turns++
-	if t.Role == scenarios.RoleUser && t.Speaker != "" {
-		if err := m.store.RegisterUserName(ctx, t.Speaker); err != nil {
-			return err
-		}
+	if err := m.notePerson(ctx, t); err != nil {
+		return err
 	}
-	trips, err := m.extract(ctx, t)
+	trips, err := m.triplets(ctx, t)
 	if err != nil {
 		return err
 	}
 	cue := ChangeCue(t.Text)
-	return m.store.inTx(ctx, func(tx querier) error {
+	asserted := 0
+	err = m.store.inTx(ctx, func(tx querier) error {
 		sentEnts := map[string][]int64{}
 		for _, tr := range trips {
+			tr = m.own(tr, t)
 			a := Assertion{Subject: tr.Subject, Relation: tr.Relation, Object: tr.Object, Condition: tr.Condition,
 				Sentence: tr.Evidence, Context: t.Text, ChangeCue: cue, TurnID: t.ID, Seq: m.seq, At: t.Time}
 			if tr.Replaces != "" {
@@ -267,6 +291,7 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 			if err != nil {
 				return err
 			}
+			asserted++
 			if res.New {
 				m.stats.New++
 			}
@@ -294,6 +319,10 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return m.keepRaw(ctx, t, asserted)
 }
 
 // extract returns the turn's valid triplets.
@@ -589,9 +618,16 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 	}
 	m.stats.Queries++
 	qa := AnalyzeQuestion(q.Question)
-	ents, err := m.store.MatchEntities(ctx, qa.Terms, qa.Self, maxEntities)
+	ents, err := m.store.MatchEntities(ctx, qa.Terms, false, maxEntities)
 	if err != nil {
 		return strategies.Recall{}, err
+	}
+	if qa.Self {
+		self, err := m.selfMatches(ctx)
+		if err != nil {
+			return strategies.Recall{}, err
+		}
+		ents = mergeMatches(self, ents, maxEntities)
 	}
 	ids := make([]int64, len(ents))
 	for i, e := range ents {
@@ -649,6 +685,10 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 		if added > 0 {
 			m.stats.Fallbacks++
 		}
+	}
+	items, err = m.supplement(ctx, q.Question, items)
+	if err != nil {
+		return strategies.Recall{}, err
 	}
 	return strategies.Pack(m.env.Tokenizer, items, q.Budget, "", nil), nil
 }

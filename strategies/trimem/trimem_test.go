@@ -116,7 +116,7 @@ func view(r strategies.Recall) []itemView {
 // current item; the old one is kept, marked superseded, only when the
 // question does not ask for the present.
 func TestKnowledgeUpdateOracle(t *testing.T) {
-	m := build(t, strategies.ExtractOracle, nil)
+	m := build(t, strategies.ExtractOracle, map[string]any{"vector_k": 0})
 	last := replay(t, m, strategies.ExtractOracle, minimal())
 	at := last.Add(time.Minute)
 	got := view(ask(t, m, "Which database does the orders service use now?", at, 1024))
@@ -220,7 +220,7 @@ func TestFallbackAndItsSwitch(t *testing.T) {
 		{ID: "a", Role: "user", Text: "Hotel Granvia is right above Kyoto Station."},
 		{ID: "b", Role: "user", Text: "I prefer window seats."},
 	}}}
-	m := build(t, strategies.ExtractModel, nil)
+	m := build(t, strategies.ExtractModel, map[string]any{"vector_k": 0})
 	last := replay(t, m, strategies.ExtractModel, turns)
 	r := ask(t, m, "Where is Hotel Granvia?", last, 1024)
 	want := []itemView{{"Hotel Granvia is right above Kyoto Station.", []string{"a"}, "", KindSentence}}
@@ -233,7 +233,7 @@ func TestFallbackAndItsSwitch(t *testing.T) {
 		t.Fatalf("triplet answer: %+v", view(r))
 	}
 	// fill: sentences follow the triplets (an already quoted one is skipped).
-	fill := build(t, strategies.ExtractModel, map[string]any{"fallback": "fill"})
+	fill := build(t, strategies.ExtractModel, map[string]any{"fallback": "fill", "vector_k": 0})
 	replay(t, fill, strategies.ExtractModel, append(turns[:0:0], session{"s1", t0, append(append([]scenarios.Turn{}, turns[0].turns...),
 		scenarios.Turn{ID: "c", Role: "user", Text: "Window seats are cold in winter."})}))
 	r = ask(t, fill, "Which seats do I prefer?", last.Add(time.Minute), 1024)
@@ -242,7 +242,7 @@ func TestFallbackAndItsSwitch(t *testing.T) {
 	if !reflect.DeepEqual(view(r), want) || fill.Stats().Fallbacks != 1 {
 		t.Fatalf("fill: %+v stats %+v", view(r), fill.Stats())
 	}
-	off := build(t, strategies.ExtractModel, map[string]any{"fallback": "off"})
+	off := build(t, strategies.ExtractModel, map[string]any{"fallback": "off", "vector_k": 0})
 	replay(t, off, strategies.ExtractModel, turns)
 	if r := ask(t, off, "Where is Hotel Granvia?", last, 1024); len(r.Items) != 0 || r.Context != "" {
 		t.Fatalf("fallback off: %+v", r)
