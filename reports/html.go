@@ -515,8 +515,11 @@ type htmlCell struct {
 type htmlRow struct {
 	Label    string
 	Baseline bool
-	Gold     bool
-	Cells    []htmlCell
+	// Ref marks a reference row: run at another budget, never ranked or
+	// compared.
+	Ref   bool
+	Gold  bool
+	Cells []htmlCell
 }
 
 type htmlTable struct {
@@ -618,7 +621,7 @@ func (d *Data) leaderboard() htmlTable {
 	t.Header = append(t.Header, htmlHeader{Title: "ctx tok/probe", Def: "tokens of the context handed to the reader, per probe"},
 		htmlHeader{Title: "total tok/probe", Def: "(write + read-model + answer tokens) / probes"})
 	for i, l := range d.Labels {
-		r := htmlRow{Label: l, Baseline: d.isBaseline(l), Gold: goldSeeing[d.strategyName(l)]}
+		r := htmlRow{Label: l, Baseline: d.isBaseline(l), Ref: d.isRefRow(l), Gold: goldSeeing[d.strategyName(l)]}
 		for _, j := range keep {
 			a := aggs[i][j]
 			if !a.Available() {
@@ -709,7 +712,7 @@ func (d *Data) HTML() ([]byte, error) {
 		timing             bool
 		make               func() ([]byte, error)
 	}{
-		{"chart-quality", "Quality with 95% CIs", "Mean over the probes where each metric is defined, with 95% bootstrap confidence intervals. Baseline strategies are marked “(baseline)”. Unavailable metrics are left out, never drawn as 0.", false, d.LeaderboardSVG},
+		{"chart-quality", "Quality with 95% CIs", "Mean over the probes where each metric is defined (a probe's seeds averaged first), with 95% cluster-bootstrap confidence intervals. Baseline strategies are marked “(baseline)”, reference rows (run at another budget) “(ref)”. Unavailable metrics are left out, never drawn as 0.", false, d.LeaderboardSVG},
 		{"chart-tokens", "Quality vs tokens per probe", qm.Title + " against total tokens per probe (log scale). The dashed line joins the non-dominated strategies (Pareto frontier: no other strategy is both cheaper and better); strategies that see the gold are drawn as rings and never on the frontier.", false, func() ([]byte, error) { return d.ParetoSVG(true) }},
 		{"chart-latency", "Quality vs retrieve latency", qm.Title + " against median retrieve latency (wall clock, log scale; not deterministic), with its Pareto frontier.", true, func() ([]byte, error) { return d.ParetoSVG(false) }},
 		{"chart-age", "Evidence recall by evidence age", "R@ctx (share of gold evidence delivered in the context) by how many sessions lie between a probe's earliest evidence turn and the question.", false, d.AgeSVG},
