@@ -29,6 +29,9 @@ var htmlAssets embed.FS
 type explorerSrc struct {
 	store *results.Store
 	docs  []results.ScenarioDoc
+	// charts caches rendered SVG charts by file name, so report.html and
+	// the chart files are drawn (and bootstrapped) once.
+	charts map[string][]byte
 }
 
 // loadExplorer remembers the store for HTML rendering and reads the
@@ -708,17 +711,17 @@ func (d *Data) HTML() ([]byte, error) {
 	}
 	qm, _ := metrics.DefOf(d.qualityMetric())
 	charts := []struct {
-		id, title, caption string
-		timing             bool
-		make               func() ([]byte, error)
+		id, file, title, caption string
+		timing                   bool
+		make                     func() ([]byte, error)
 	}{
-		{"chart-quality", "Quality with 95% CIs", "Mean over the probes where each metric is defined (a probe's seeds averaged first), with 95% cluster-bootstrap confidence intervals. Baseline strategies are marked “(baseline)”, reference rows (run at another budget) “(ref)”. Unavailable metrics are left out, never drawn as 0.", false, d.LeaderboardSVG},
-		{"chart-tokens", "Quality vs tokens per probe", qm.Title + " against total tokens per probe (log scale). The dashed line joins the non-dominated strategies (Pareto frontier: no other strategy is both cheaper and better); strategies that see the gold are drawn as rings and never on the frontier.", false, func() ([]byte, error) { return d.ParetoSVG(true) }},
-		{"chart-latency", "Quality vs retrieve latency", qm.Title + " against median retrieve latency (wall clock, log scale; not deterministic), with its Pareto frontier.", true, func() ([]byte, error) { return d.ParetoSVG(false) }},
-		{"chart-age", "Evidence recall by evidence age", "R@ctx (share of gold evidence delivered in the context) by how many sessions lie between a probe's earliest evidence turn and the question.", false, d.AgeSVG},
+		{"chart-quality", FileLeaderboardChart, "Quality with 95% CIs", "Mean over the probes where each metric is defined (a probe's seeds averaged first), with 95% cluster-bootstrap confidence intervals. Baseline strategies are marked “(baseline)”, reference rows (run at another budget) “(ref)”. Unavailable metrics are left out, never drawn as 0.", false, d.LeaderboardSVG},
+		{"chart-tokens", FileCostChart, "Quality vs tokens per probe", qm.Title + " against total tokens per probe (log scale). The dashed line joins the non-dominated strategies (Pareto frontier: no other strategy is both cheaper and better); strategies that see the gold are drawn as rings and never on the frontier.", false, func() ([]byte, error) { return d.ParetoSVG(true) }},
+		{"chart-latency", FileLatencyChart, "Quality vs retrieve latency", qm.Title + " against median retrieve latency (wall clock, log scale; not deterministic), with its Pareto frontier.", true, func() ([]byte, error) { return d.ParetoSVG(false) }},
+		{"chart-age", FileAgeChart, "Evidence recall by evidence age", "R@ctx (share of gold evidence delivered in the context) by how many sessions lie between a probe's earliest evidence turn and the question.", false, d.AgeSVG},
 	}
 	for _, c := range charts {
-		b, err := c.make()
+		b, err := d.chart(c.file, c.make)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", c.id, err)
 		}

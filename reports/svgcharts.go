@@ -526,7 +526,7 @@ func (d *Data) Charts(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, ch := range charts {
-		b, err := ch.make()
+		b, err := d.chart(ch.name, ch.make)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", ch.name, err)
 		}
@@ -540,6 +540,23 @@ func (d *Data) Charts(dir string) ([]string, error) {
 		out = append(out, path)
 	}
 	return out, nil
+}
+
+// chart returns the chart called name, drawing it with make the first
+// time.
+func (d *Data) chart(name string, make func() ([]byte, error)) ([]byte, error) {
+	if b, ok := d.explorer.charts[name]; ok {
+		return b, nil
+	}
+	b, err := make()
+	if err != nil {
+		return nil, err
+	}
+	if d.explorer.charts == nil {
+		d.explorer.charts = map[string][]byte{}
+	}
+	d.explorer.charts[name] = b
+	return b, nil
 }
 
 // inlineSVG strips the XML prolog so an SVG document can sit inside HTML.
