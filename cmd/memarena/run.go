@@ -19,7 +19,7 @@ func newRunCmd() *cobra.Command {
 		strats, scens, seeds                []string
 		budget, parallel, k                 int
 		quiet, noCache                      bool
-		dataPath                            string
+		dataPath, shardFlag                 string
 		limit, sample                       int
 	)
 	cmd := &cobra.Command{
@@ -125,8 +125,14 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 			if err := cfg.Check(); err != nil {
 				return usageErr(err)
 			}
+			var shard runner.Shard
+			if shardFlag != "" {
+				if shard, err = runner.ParseShard(shardFlag); err != nil {
+					return usageErr(fmt.Errorf("--shard: %w", err))
+				}
+			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache, Shard: shard})
 			prog.finish()
 			var inErr *runner.InputError
 			if errors.As(err, &inErr) {
@@ -169,6 +175,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 	f.StringVar(&dataPath, "data", "", "dataset file (or directory) for the config's single datasets entry, e.g. locomo10.json")
 	f.IntVar(&limit, "limit", 0, "keep the first N units (conversations, questions) of each dataset, stratified; 0 = all")
 	f.IntVar(&sample, "sample", 0, "keep a seeded stratified random sample of N units of each dataset; 0 = no sampling")
+	f.StringVar(&shardFlag, "shard", "", "run only shard i/n of the cells (balanced by expected cost); combine the shards with memarena merge")
 	return cmd
 }
 
