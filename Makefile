@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci
+.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy
 
 all: build
 
@@ -61,8 +61,14 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+## check-deploy: actionlint on the GitHub workflow; the Kubernetes manifests
+## decoded strictly into the Kubernetes API types (deploy/k8s/schemacheck)
+check-deploy:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/bench.yml
+	cd deploy/k8s/schemacheck && $(GO) test -count=1 ./...
+
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci
+ci: lint test bench-ci bench-datasets-ci check-deploy
 
 clean:
 	rm -rf bin out
