@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/memarena/memarena/datasets"
+	"github.com/memarena/memarena/gate"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -62,9 +63,9 @@ type Config struct {
 	// with in the reports' paired comparisons. Default: flat-rag when the
 	// run has an entry labelled flat-rag; "" otherwise (no comparison).
 	Reference string `yaml:"reference" json:"reference,omitempty"`
-	// Thresholds are the pass/fail checks of the CI gate (see Thresholds);
+	// Thresholds are the pass/fail checks of the CI gate (see gate.Thresholds);
 	// they do not change results and are left out of Hash.
-	Thresholds Thresholds `yaml:"thresholds" json:"thresholds,omitempty"`
+	Thresholds gate.Thresholds `yaml:"thresholds" json:"thresholds,omitempty"`
 
 	// source is the file the config came from ("" when built in code).
 	source string
@@ -298,8 +299,8 @@ func (c *Config) Labels() []string {
 	return out
 }
 
-// Gate parses the config's thresholds (see Thresholds.Parse).
-func (c *Config) Gate() (Gate, error) { return c.Thresholds.Parse(c.Labels(), nil) }
+// Gate parses the config's thresholds (see gate.Thresholds.Parse).
+func (c *Config) Gate() (gate.Gate, error) { return c.Thresholds.Parse(c.Labels(), nil) }
 
 // Source is the file the config was loaded from, or "".
 func (c *Config) Source() string { return c.source }
