@@ -47,4 +47,3 @@ func TestParseBound(t *testing.T) {
 		}
 	}
 }
-
