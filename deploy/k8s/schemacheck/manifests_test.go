@@ -10,6 +10,7 @@ package schemacheck
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func TestManifestsMatchTheAPISchema(t *testing.T) {
 		t.Fatalf("shards-job: want one container, got %d", len(s.Template.Spec.Containers))
 	}
 	c := s.Template.Spec.Containers[0]
-	if s.Completions != nil && env(c, "SHARDS") != itoa(int(*s.Completions)) {
+	if s.Completions != nil && env(c, "SHARDS") != strconv.Itoa(int(*s.Completions)) {
 		t.Errorf("shards-job: SHARDS=%q but completions=%d; they must agree", env(c, "SHARDS"), *s.Completions)
 	}
 	script := strings.Join(append(c.Command, c.Args...), " ")
@@ -109,15 +110,4 @@ func TestManifestsMatchTheAPISchema(t *testing.T) {
 			t.Errorf("%s: volume claims %v; want the shared claim %q", name, got, pvc.Name)
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }
