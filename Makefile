@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci
+.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline
 
 all: build
 
@@ -19,9 +19,16 @@ build:
 bench: build
 	./$(BIN) run --config $(CONFIG)
 
-## bench-ci: the short CI benchmark
+## bench-ci: the short CI benchmark, gated against testdata/baseline/ci.db
+## (exit 4 when a threshold of configs/ci.yaml fails)
+BASELINE ?= testdata/baseline/ci.db
 bench-ci: build
-	./$(BIN) run --config configs/ci.yaml
+	./$(BIN) run --config configs/ci.yaml $(if $(wildcard $(BASELINE)),--baseline $(BASELINE))
+
+## baseline: regenerate the CI baseline after a deliberate change of numbers
+baseline: build
+	rm -rf out/baseline && ./$(BIN) run --config configs/ci.yaml --out out/baseline --quiet
+	mkdir -p $(dir $(BASELINE)) && cp out/baseline/latest/results.db $(BASELINE)
 
 ## bench-locomo: every strategy on LoCoMo, offline backend:
 ##   make bench-locomo DATA=path/to/locomo10.json [LIMIT=N conversations]
@@ -61,8 +68,14 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+## check-deploy: actionlint on the GitHub workflow; the Kubernetes manifests
+## decoded strictly into the Kubernetes API types (deploy/k8s/schemacheck)
+check-deploy:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 .github/workflows/bench.yml
+	cd deploy/k8s/schemacheck && $(GO) test -count=1 ./...
+
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci
+ci: lint test bench-ci bench-datasets-ci check-deploy
 
 clean:
 	rm -rf bin out

@@ -96,10 +96,17 @@ func (d *Data) pairedMetrics() []pairedMetric {
 
 // compare pairs the probes of ref and cand kept by keep.
 func (d *Data) compare(ref, cand string, m pairedMetric, keep func(results.Cell, results.Row) bool) (pairedResult, bool) {
-	b := stats.Bootstrap{Resamples: d.Meta.Bootstrap, Seed: d.bootSeed()}
+	return pairRuns(stats.Bootstrap{Resamples: d.Meta.Bootstrap, Seed: d.bootSeed()}, d, ref, d, cand, m, keep)
+}
+
+// pairRuns pairs the probes of strategy ref in run rd with those of
+// strategy cand in run cd (the same run for the paired section, a baseline
+// and a new run for `memarena compare`), matching probes by scenario and
+// probe id, and tests the difference cand − ref.
+func pairRuns(b stats.Bootstrap, rd *Data, ref string, cd *Data, cand string, m pairedMetric, keep func(results.Cell, results.Row) bool) (pairedResult, bool) {
 	res := pairedResult{p: math.NaN(), adj: math.NaN()}
 	if m.get == nil {
-		ru, cu := d.abstentionUnits(ref, keep), d.abstentionUnits(cand, keep)
+		ru, cu := rd.abstentionUnits(ref, keep), cd.abstentionUnits(cand, keep)
 		at := map[string]int{}
 		for i, k := range cu.keys {
 			at[k] = i
@@ -128,7 +135,7 @@ func (d *Data) compare(ref, cand string, m pairedMetric, keep func(results.Cell,
 		res.diff, res.p = p.Diff, p.P
 		return res, true
 	}
-	rv, cv := d.probeValues(ref, keep, m.get), d.probeValues(cand, keep, m.get)
+	rv, cv := rd.probeValues(ref, keep, m.get), cd.probeValues(cand, keep, m.get)
 	at := map[string]int{}
 	for i, k := range cv.keys {
 		at[k] = i

@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/memarena/memarena/datasets"
+	"github.com/memarena/memarena/gate"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -62,6 +63,9 @@ type Config struct {
 	// with in the reports' paired comparisons. Default: flat-rag when the
 	// run has an entry labelled flat-rag; "" otherwise (no comparison).
 	Reference string `yaml:"reference" json:"reference,omitempty"`
+	// Thresholds are the pass/fail checks of the CI gate (see gate.Thresholds);
+	// they do not change results and are left out of Hash.
+	Thresholds gate.Thresholds `yaml:"thresholds" json:"thresholds,omitempty"`
 
 	// source is the file the config came from ("" when built in code).
 	source string
@@ -179,6 +183,9 @@ func LoadConfig(path string) (*Config, error) {
 	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}
+	if _, err := c.Thresholds.Parse(c.Labels(), yamlWhere(path, data)); err != nil {
+		return nil, fmt.Errorf("config %w", err)
+	}
 	return &c, nil
 }
 
@@ -187,7 +194,7 @@ var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 // configFields are the config's field names, for did-you-mean suggestions.
 var configFields = []string{"name", "scenarios", "datasets", "strategies", "seeds", "budget", "k", "recent", "extraction",
 	"backend", "tokenizer", "embed_dim", "parallelism", "output", "bootstrap", "reader", "label", "params", "kind",
-	"path", "limit", "sample", "seed", "options", "threshold", "reference"}
+	"path", "limit", "sample", "seed", "options", "threshold", "reference", "thresholds"}
 
 var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
@@ -277,11 +284,23 @@ func (c *Config) Check() error {
 // they do not change results.
 func (c *Config) Hash() string {
 	cc := *c
-	cc.Output, cc.Parallelism = "", 0
+	cc.Output, cc.Parallelism, cc.Thresholds = "", 0, nil
 	b, _ := json.Marshal(cc)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
+
+// Labels are the labels of the config's strategy entries, in order.
+func (c *Config) Labels() []string {
+	out := make([]string, len(c.Strategies))
+	for i, s := range c.Strategies {
+		out[i] = s.Label
+	}
+	return out
+}
+
+// Gate parses the config's thresholds (see gate.Thresholds.Parse).
+func (c *Config) Gate() (gate.Gate, error) { return c.Thresholds.Parse(c.Labels(), nil) }
 
 // Source is the file the config was loaded from, or "".
 func (c *Config) Source() string { return c.source }

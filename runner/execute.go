@@ -37,6 +37,12 @@ type Options struct {
 	// (backend option cache: off; not part of the config hash). Ignored by
 	// the offline backend, which has no cache.
 	NoCache bool
+	// Shard runs only one deterministic slice of the cells (see Shard);
+	// the zero value runs every cell. A shard's run directory is a normal
+	// run directory that also records the shard and the keys of every cell
+	// of the whole run, so `memarena merge` can check completeness. On
+	// resume the stored shard is used and a different one is refused.
+	Shard Shard
 }
 
 // Result is what an execution produced.
@@ -79,6 +85,14 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	var shard *results.ShardMeta
+	if !opts.Shard.All() {
+		shard = &results.ShardMeta{Index: opts.Shard.Index, Count: opts.Shard.Count}
+		for _, c := range plan.Cells {
+			shard.AllCells = append(shard.AllCells, c.Key)
+		}
+		plan.Cells = opts.Shard.Select(plan.Cells)
+	}
 	dir := opts.ResumeDir
 	if dir == "" {
 		dir, err = newRunDir(cfg.Output, cfg.Name, started)
@@ -101,6 +115,19 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 		}
 		if old.ConfigHash != cfg.Hash() {
 			return nil, &InputError{fmt.Errorf("resume %s: the config differs from the one the run started with (sha256 %s vs %s); start a new run instead", dir, short(old.ConfigHash), short(cfg.Hash()))}
+		}
+		var oldShard results.ShardMeta
+		hadShard := store.GetJSON(results.MetaShard, &oldShard) == nil
+		switch {
+		case hadShard && (shard == nil || shard.Index != oldShard.Index || shard.Count != oldShard.Count):
+			return nil, &InputError{fmt.Errorf("resume %s: the run is shard %d/%d; resume it with --shard %d/%d", dir, oldShard.Index, oldShard.Count, oldShard.Index, oldShard.Count)}
+		case !hadShard && shard != nil:
+			return nil, &InputError{fmt.Errorf("resume %s: the run is not sharded; drop --shard", dir)}
+		}
+	}
+	if shard != nil {
+		if err := store.PutJSON(results.MetaShard, shard); err != nil {
+			return nil, err
 		}
 	}
 	meta := buildMeta(cfg, plan, be)

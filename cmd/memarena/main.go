@@ -5,7 +5,8 @@
 //
 // Exit codes: 0 success; 1 runtime failure; 2 bad usage, config or input
 // (validation problems); 3 some cells failed (reports still written);
-// 130 interrupted (finished cells kept, reports written).
+// 4 thresholds failed (compare, run --baseline); 130 interrupted (finished
+// cells kept, reports written).
 package main
 
 import (
@@ -29,6 +30,7 @@ const (
 	exitFailure     = 1
 	exitUsage       = 2
 	exitCellsFailed = 3
+	exitThresholds  = 4
 	exitInterrupted = 130
 )
 
@@ -81,11 +83,11 @@ Start with:
   memarena list strategies          # what can be compared, with parameters
   memarena validate my-scenario.yaml
 
-Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cells failed · 130 interrupted.`,
+Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cells failed · 4 thresholds failed · 130 interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd(), newRejudgeCmd())
+	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd(), newRejudgeCmd(), newMergeCmd(), newCompareCmd())
 	// Wrong argument counts are usage errors (exit 2), like bad flags.
 	for _, c := range root.Commands() {
 		if args := c.Args; args != nil {

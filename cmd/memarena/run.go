@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/memarena/memarena/reports"
 	"github.com/memarena/memarena/runner"
 	"github.com/memarena/memarena/strategies"
 )
@@ -19,7 +21,7 @@ func newRunCmd() *cobra.Command {
 		strats, scens, seeds                []string
 		budget, parallel, k                 int
 		quiet, noCache                      bool
-		dataPath                            string
+		dataPath, shardFlag, baseline       string
 		limit, sample                       int
 	)
 	cmd := &cobra.Command{
@@ -126,8 +128,14 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 			if err := cfg.Check(); err != nil {
 				return usageErr(err)
 			}
+			var shard runner.Shard
+			if shardFlag != "" {
+				if shard, err = runner.ParseShard(shardFlag); err != nil {
+					return usageErr(fmt.Errorf("--shard: %w", err))
+				}
+			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache, Shard: shard})
 			prog.finish()
 			var inErr *runner.InputError
 			if errors.As(err, &inErr) {
@@ -151,7 +159,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				}
 				return &exitError{exitCellsFailed, errors.New(fmt.Sprintf("%d cells failed:\n%s", len(o.Failed), strings.Join(lines, "\n")))}
 			}
-			return nil
+			return gateRun(cfg, res.Dir, baseline)
 		},
 	}
 	f := cmd.Flags()
@@ -170,6 +178,8 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 	f.StringVar(&dataPath, "data", "", "dataset file (or directory) for the config's single datasets entry, e.g. locomo10.json")
 	f.IntVar(&limit, "limit", 0, "keep the first N units (conversations, questions) of each dataset, stratified; 0 = all")
 	f.IntVar(&sample, "sample", 0, "keep a seeded stratified random sample of N units of each dataset; 0 = no sampling")
+	f.StringVar(&baseline, "baseline", "", "after the run, compare it with this baseline run (directory or results.db) and evaluate the config's thresholds; exit 4 when one fails")
+	f.StringVar(&shardFlag, "shard", "", "run only shard i/n of the cells (balanced by expected cost); combine the shards with memarena merge")
 	return cmd
 }
 
@@ -226,4 +236,41 @@ func loadRunConfig(path string) (*runner.Config, error) {
 	}
 	cfg.Defaults()
 	return cfg, cfg.Check()
+}
+
+// gateRun evaluates the config's thresholds on the finished run in dir —
+// absolute bounds always, regression checks against baseline when given —
+// and writes compare.md and compare.json beside the reports. Nothing is
+// written when the config has no thresholds and no baseline is given.
+func gateRun(cfg *runner.Config, dir, baseline string) error {
+	g, err := cfg.Gate()
+	if err != nil {
+		return usageErr(err)
+	}
+	if g.Empty() && baseline == "" {
+		return nil
+	}
+	nw, err := loadRun(dir)
+	if err != nil {
+		return err
+	}
+	var base *reports.Data
+	if baseline != "" {
+		if base, err = loadRun(baseline); err != nil {
+			return usageErr(fmt.Errorf("--baseline: %w", err))
+		}
+	}
+	cmp, err := reports.Compare(base, nw, g, false)
+	if err != nil {
+		return usageErr(fmt.Errorf("--baseline: %w", err))
+	}
+	cmp.Base, cmp.New = baseline, dir
+	md, js := filepath.Join(dir, "compare.md"), filepath.Join(dir, "compare.json")
+	err = writeComparison(cmp, md, js)
+	verdict := "passed"
+	if !cmp.Passed() {
+		verdict = fmt.Sprintf("FAILED (%d)", len(cmp.Breaches))
+	}
+	fmt.Fprintf(os.Stderr, "gate:   thresholds %s; %s\n", verdict, md)
+	return err
 }

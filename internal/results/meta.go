@@ -116,3 +116,17 @@ func (s *Store) GetJSON(key string, v any) error {
 	}
 	return json.Unmarshal([]byte(raw), v)
 }
+
+// MetaShard is the meta key of a shard's ShardMeta; an unsharded run (and
+// a merged one) has none.
+const MetaShard = "shard"
+
+// ShardMeta records that a run directory holds one shard of a larger run.
+type ShardMeta struct {
+	// Index (1-based) and Count: shard Index of Count.
+	Index int `json:"index"`
+	Count int `json:"count"`
+	// AllCells are the keys of every cell of the whole run, in plan order;
+	// merging checks that the shards cover them exactly once.
+	AllCells []string `json:"all_cells"`
+}
