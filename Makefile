@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci
+.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci bench-external conformance
 
 all: build
 
@@ -22,6 +22,18 @@ bench: build
 ## bench-ci: the short CI benchmark
 bench-ci: build
 	./$(BIN) run --config configs/ci.yaml
+
+## bench-external: an external memory — the Python BM25 reference adapter
+## (examples/external/bm25_memory.py, needs python3) speaking the external
+## protocol (docs/protocol.md) — beside flat-rag and the baselines on the
+## built-in scenarios (configs/external.yaml)
+bench-external: build
+	./$(BIN) run --config configs/external.yaml
+
+## conformance: the external protocol's conformance suite against the Python
+## reference adapter; `./bin/memarena conformance -- COMMAND…` checks yours
+conformance: build
+	./$(BIN) conformance -- python3 examples/external/bm25_memory.py
 
 ## bench-locomo: every strategy on LoCoMo, offline backend:
 ##   make bench-locomo DATA=path/to/locomo10.json [LIMIT=N conversations]
@@ -62,7 +74,7 @@ lint:
 	$(GO) vet ./...
 
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci
+ci: lint test bench-ci bench-datasets-ci conformance bench-external
 
 clean:
 	rm -rf bin out
