@@ -167,8 +167,16 @@ func (e *External) Footprint() strategies.Footprint {
 	return strategies.Footprint{Items: r.Items, Edges: r.Edges, Bytes: r.Bytes}
 }
 
-// Close sends close and ends the process (or the service's instance).
-func (e *External) Close() error { return e.c.Close(context.Background()) }
+// Close sends close and ends the process (or the service's instance). A
+// failure is also written to the cell's log: the runner has no use for it
+// once the cell's results are in.
+func (e *External) Close() error {
+	err := e.c.Close(context.Background())
+	if err != nil && e.env.Log != nil {
+		fmt.Fprintf(e.env.Log, "memarena: %v\n", err)
+	}
+	return err
+}
 
 // ReportedUsage implements strategies.Remote.
 func (e *External) ReportedUsage() (model.Usage, bool) { return e.usage, e.hello.Has(CapUsage) }
