@@ -190,22 +190,22 @@ func (c *Client) Init(ctx context.Context, p InitParams) error {
 
 // Ingest sends one turn and returns the usage the memory reported.
 func (c *Client) Ingest(ctx context.Context, t Turn) (*Usage, error) {
-	var r WriteResult
-	line, err := c.call(ctx, "ingest", "turn "+t.ID, IngestParams{Instance: c.instance, Turn: t}, &r)
-	if err != nil {
-		return nil, err
-	}
-	return r.Usage, c.checkUsage("ingest", "turn "+t.ID, line, r.Usage)
+	return c.write(ctx, "ingest", "turn "+t.ID, IngestParams{Instance: c.instance, Turn: t})
 }
 
 // EndSession sends the end of a session.
 func (c *Client) EndSession(ctx context.Context, s Session) (*Usage, error) {
+	return c.write(ctx, "end_session", "session "+s.ID, EndSessionParams{Instance: c.instance, Session: s})
+}
+
+// write sends a write-side message (ingest, end_session).
+func (c *Client) write(ctx context.Context, method, subject string, params any) (*Usage, error) {
 	var r WriteResult
-	line, err := c.call(ctx, "end_session", "session "+s.ID, EndSessionParams{Instance: c.instance, Session: s}, &r)
+	line, err := c.call(ctx, method, subject, params, &r)
 	if err != nil {
 		return nil, err
 	}
-	return r.Usage, c.checkUsage("end_session", "session "+s.ID, line, r.Usage)
+	return r.Usage, c.checkUsage(method, subject, line, r.Usage)
 }
 
 // Retrieve sends one query. The result is schema-checked only; the
