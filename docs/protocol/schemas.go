@@ -103,15 +103,24 @@ func File(name string) ([]byte, error) { return files.ReadFile(name) }
 // any, lists each violation as "<JSON path>: <what is wrong>", e.g.
 // "result.items[0].turn_ids: minItems: got 0, want 1".
 func (s *Schemas) Validate(name string, msg []byte) error {
+	inst, err := Parse(msg)
+	if err != nil {
+		return fmt.Errorf("not JSON: %v", err)
+	}
+	return s.ValidateValue(name, inst)
+}
+
+// Parse decodes one JSON message the way the validator reads it (numbers
+// as json.Number); the error is the decoder's syntax error.
+func Parse(msg []byte) (any, error) { return jsonschema.UnmarshalJSON(bytes.NewReader(msg)) }
+
+// ValidateValue is Validate for a message already decoded by Parse.
+func (s *Schemas) ValidateValue(name string, v any) error {
 	sch, ok := s.byName[name]
 	if !ok {
 		return fmt.Errorf("no protocol schema %q", name)
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(msg))
-	if err != nil {
-		return fmt.Errorf("not JSON: %v", err)
-	}
-	return Describe(sch.Validate(inst))
+	return Describe(sch.Validate(v))
 }
 
 // Describe turns a jsonschema validation error into one line per leaf

@@ -299,28 +299,30 @@ func (c *Client) call(ctx context.Context, method, subject string, params, out a
 		}
 		return nil, fail(line, err)
 	}
-	if !json.Valid(line) {
-		var v any
-		derr := json.Unmarshal(line, &v)
-		return line, fail(line, fmt.Errorf("%w (%v)", ErrNotJSON, derr))
+	msg, err := protocol.Parse(line)
+	if err != nil {
+		return line, fail(line, fmt.Errorf("%w (%v)", ErrNotJSON, err))
 	}
-	var env envelope
-	if err := json.Unmarshal(line, &env); err != nil {
+	obj, ok := msg.(map[string]any)
+	if !ok {
 		return line, fail(line, fmt.Errorf("%w: not a JSON-RPC response object", ErrInvalid))
 	}
-	if env.Error != nil {
-		if verr := c.schemas.Validate("error.response", line); verr != nil {
+	if _, isErr := obj["error"]; isErr {
+		if verr := c.schemas.ValidateValue("error.response", msg); verr != nil {
 			return line, fail(line, fmt.Errorf("%w: %v", ErrInvalid, verr))
 		}
-		return line, fail(line, fmt.Errorf("%w: code %d: %s", ErrRemote, env.Error.Code, env.Error.Message))
+		e := obj["error"].(map[string]any)
+		return line, fail(line, fmt.Errorf("%w: code %v: %v", ErrRemote, e["code"], e["message"]))
 	}
-	if verr := c.schemas.Validate(method+".response", line); verr != nil {
+	if verr := c.schemas.ValidateValue(method+".response", msg); verr != nil {
 		return line, fail(line, fmt.Errorf("%w: %v", ErrInvalid, verr))
 	}
-	if *env.ID != id {
-		return line, fail(line, fmt.Errorf("%w: the reply carries id %d", ErrInvalid, *env.ID))
+	if got := obj["id"].(json.Number).String(); got != strconv.FormatInt(id, 10) {
+		return line, fail(line, fmt.Errorf("%w: the reply carries id %s", ErrInvalid, got))
 	}
-	if err := json.Unmarshal(env.Result, out); err != nil {
+	if err := json.Unmarshal(line, &struct {
+		Result any `json:"result"`
+	}{out}); err != nil {
 		return line, fail(line, fmt.Errorf("%w: result: %v", ErrInvalid, err))
 	}
 	return line, nil

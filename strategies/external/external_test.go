@@ -272,7 +272,7 @@ func TestRepliesAgreeWithSchema(t *testing.T) {
 		`{"id":3,"result":{"items":[],"context":""}}`:                                "(message): missing property 'jsonrpc'",
 		`{"jsonrpc":"2.0","id":3,"error":{"code":-32000,"message":"index offline"}}`: "the memory replied with an error: code -32000: index offline",
 		`[1,2]`: "reply breaks the protocol: not a JSON-RPC response object",
-		`{"jsonrpc":"2.0","id":3,"result":{"items":[],"context":""}} trailing`: "reply is not JSON (invalid character 't' after top-level value)",
+		`{"jsonrpc":"2.0","id":3,"result":{"items":[],"context":""}} trailing`: "reply is not JSON (invalid character after top-level value)",
 	}
 	for line, want := range envelopes {
 		c := &Client{tr: &fakeTransport{replies: []string{line}}, timeout: time.Second, schemas: schemas, nextID: 2, hello: &HelloResult{Protocol: "1"}}

@@ -1,7 +1,6 @@
 package external
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/memarena/memarena/scenarios"
@@ -35,21 +34,6 @@ type request struct {
 	ID      int64  `json:"id"`
 	Method  string `json:"method"`
 	Params  any    `json:"params"`
-}
-
-// envelope is a reply with its result kept raw.
-type envelope struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      *int64          `json:"id"`
-	Result  json.RawMessage `json:"result"`
-	Error   *RPCError       `json:"error"`
-}
-
-// RPCError is a JSON-RPC error object sent by the memory.
-type RPCError struct {
-	Code    int             `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 // HelloParams opens the conversation.
