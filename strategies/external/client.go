@@ -119,6 +119,9 @@ type Client struct {
 	nextID   int64
 	schemas  *protocol.Schemas
 	hello    *HelloResult
+	// dead is set once a round trip failed in the transport (timeout, a
+	// dead process, an undelivered request): nothing more is sent.
+	dead bool
 	// Trace, when set, sees every exchange: the method, the line sent and
 	// the line received (nil when none arrived).
 	Trace func(method string, sent, received []byte)
@@ -229,8 +232,14 @@ func (c *Client) Footprint(ctx context.Context) (FootprintResult, error) {
 
 // Close sends close and shuts the transport down: a process gets EOF on
 // stdin and the timeout (at most 5 s) to exit before it is killed. The
-// first problem is returned; the process is gone either way.
+// first problem is returned; the process is gone either way. After a
+// transport failure (already reported by the message that met it) close
+// is not sent and the process is stopped without further error.
 func (c *Client) Close(ctx context.Context) error {
+	if c.dead {
+		c.Shutdown()
+		return nil
+	}
 	_, err := c.call(ctx, "close", "", InstanceParams{Instance: c.instance}, &empty{})
 	if serr := c.Shutdown(); err == nil && serr != nil {
 		err = &Error{Method: "close", Err: serr, Stderr: c.tr.stderrTail()}
@@ -291,6 +300,7 @@ func (c *Client) call(ctx context.Context, method, subject string, params, out a
 		c.Trace(method, sent, line)
 	}
 	if err != nil {
+		c.dead = true
 		if errors.Is(err, ErrTimeout) {
 			err = fmt.Errorf("%w (%v)", ErrTimeout, c.timeout)
 		}
