@@ -62,7 +62,6 @@ type loopTransport struct{ reply []byte }
 func (l *loopTransport) roundTrip(context.Context, []byte) ([]byte, error) { return l.reply, nil }
 func (l *loopTransport) shutdown(time.Duration) error                      { return nil }
 func (l *loopTransport) stderrTail() string                                { return "" }
-func (l *loopTransport) describe() string                                  { return "loop" }
 
 // BenchmarkCodec is the harness's own share of a message: encoding the
 // request, schema-validating and decoding the reply (no transport). The

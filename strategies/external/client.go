@@ -156,14 +156,8 @@ func newInstanceID() string {
 // Instance is the client's instance id.
 func (c *Client) Instance() string { return c.instance }
 
-// Endpoint names the command or URL.
-func (c *Client) Endpoint() string { return c.tr.describe() }
-
 // Stderr is the end of the process's stderr ("" for HTTP).
 func (c *Client) Stderr() string { return c.tr.stderrTail() }
-
-// NextID is the id the next request will carry.
-func (c *Client) NextID() int64 { return c.nextID + 1 }
 
 // Hello performs the handshake. A reply naming another protocol version
 // is an ErrInvalid error quoting the line.

@@ -88,9 +88,6 @@ func Open(ctx context.Context, env strategies.Env, cfg Config, options map[strin
 	return e, nil
 }
 
-// Hello is the memory's handshake reply.
-func (e *External) Hello() HelloResult { return e.hello }
-
 func (e *External) add(u *Usage) {
 	if u != nil {
 		e.usage = e.usage.Add(model.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, Requests: u.Requests})

@@ -221,7 +221,6 @@ func (f *fakeTransport) roundTrip(_ context.Context, _ []byte) ([]byte, error) {
 }
 func (f *fakeTransport) shutdown(time.Duration) error { return nil }
 func (f *fakeTransport) stderrTail() string           { return "" }
-func (f *fakeTransport) describe() string             { return "fake" }
 
 // TestRepliesAgreeWithSchema: the client accepts a retrieve reply exactly
 // when the schema does (and the id matches), with a message naming the

@@ -46,14 +46,11 @@ type transport interface {
 	shutdown(grace time.Duration) error
 	// stderrTail is the end of the process's stderr ("" for HTTP).
 	stderrTail() string
-	// describe names the endpoint for messages.
-	describe() string
 }
 
 // stdio runs the memory as a child process speaking newline-delimited JSON
 // on stdin/stdout; stderr goes to the cell's log.
 type stdio struct {
-	argv []string
 	cmd  *exec.Cmd
 	in   *os.File // our end of the child's stdin
 	out  *os.File // our end of the child's stdout
@@ -80,7 +77,7 @@ func startStdio(argv []string, log io.Writer) (*stdio, error) {
 		inW.Close()
 		return nil, err
 	}
-	s := &stdio{argv: argv, in: inW, out: outR, rd: bufio.NewReaderSize(outR, 64<<10), tail: &tailBuffer{max: 4096}, exited: make(chan struct{})}
+	s := &stdio{in: inW, out: outR, rd: bufio.NewReaderSize(outR, 64<<10), tail: &tailBuffer{max: 4096}, exited: make(chan struct{})}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if log == nil {
@@ -105,8 +102,6 @@ func startStdio(argv []string, log io.Writer) (*stdio, error) {
 	}()
 	return s, nil
 }
-
-func (s *stdio) describe() string { return strings.Join(s.argv, " ") }
 
 func (s *stdio) stderrTail() string { return s.tail.String() }
 
@@ -246,7 +241,6 @@ var httpClient = func() *http.Client {
 	return &http.Client{Transport: tr}
 }()
 
-func (h *httpTransport) describe() string   { return h.url }
 func (h *httpTransport) stderrTail() string { return "" }
 func (h *httpTransport) shutdown(time.Duration) error {
 	return nil
