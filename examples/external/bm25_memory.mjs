@@ -62,8 +62,8 @@ function require(obj, key, kind, where) {
 
 class Memory {
   constructor() {
-    this.turns = []; // {id, text, time, counts, length}
-    this.df = new Map();
+    this.turns = []; // {id, text: "speaker: text", time, line: the context line, cost: its token estimate, length in terms}
+    this.postings = new Map(); // term -> [[turn index, term frequency]], an inverted index
     this.totalLen = 0;
     this.seen = new Set();
   }
@@ -83,8 +83,12 @@ class Memory {
     const toks = terms(text);
     const counts = new Map();
     for (const w of toks) counts.set(w, (counts.get(w) || 0) + 1);
-    for (const w of counts.keys()) this.df.set(w, (this.df.get(w) || 0) + 1);
-    this.turns.push({ id, text: `${speaker}: ${text}`, time, counts, length: toks.length });
+    for (const [w, f] of counts) {
+      if (!this.postings.has(w)) this.postings.set(w, []);
+      this.postings.get(w).push([this.turns.length, f]);
+    }
+    const line = `[${time.slice(0, 10)} ${id}] ${speaker}: ${text}`;
+    this.turns.push({ id, text: `${speaker}: ${text}`, time, line, cost: tokenBound(line) + 1, length: toks.length }); // + the newline
     this.totalLen += toks.length;
     return {};
   }
@@ -96,19 +100,18 @@ class Memory {
     const n = this.turns.length;
     if (n === 0) return [];
     const avg = this.totalLen / n || 1;
-    const q = new Set(terms(question));
-    const out = [];
-    this.turns.forEach((t, i) => {
-      let s = 0;
-      for (const w of q) {
-        const f = t.counts.get(w);
-        if (!f) continue;
-        const df = this.df.get(w);
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        s += (idf * f * (1.2 + 1)) / (f + 1.2 * (1 - 0.75 + (0.75 * t.length) / avg));
+    const scores = new Map();
+    // Terms sorted (as Python sorts them, outside the astral planes): the same float sums.
+    for (const w of [...new Set(terms(question))].sort()) {
+      const posting = this.postings.get(w) || [];
+      const df = posting.length;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (const [i, f] of posting) {
+        const len = this.turns[i].length;
+        scores.set(i, (scores.get(i) || 0) + (idf * f * (1.2 + 1)) / (f + 1.2 * (1 - 0.75 + (0.75 * len) / avg)));
       }
-      if (s > 0) out.push([s, i]);
-    });
+    }
+    const out = [...scores].filter(([, s]) => s > 0).map(([i, s]) => [s, i]);
     out.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
     return out;
   }
@@ -121,11 +124,9 @@ class Memory {
     let used = 0;
     for (const [score, i] of this.rank(question)) {
       const t = this.turns[i];
-      const line = `[${t.time.slice(0, 10)} ${t.id}] ${t.text}`;
-      const cost = tokenBound(line) + 1;
-      if (used + cost > budget) continue;
-      used += cost;
-      lines.push(line);
+      if (used + t.cost > budget) continue;
+      used += t.cost;
+      lines.push(t.line);
       items.push({ id: t.id, text: t.text, score: Math.round(score * 1e6) / 1e6, kind: "turn", turn_ids: [t.id], time: t.time });
     }
     return { items, context: lines.join("\n") };

@@ -115,8 +115,8 @@ class Memory:
     K1, B = 1.2, 0.75
 
     def __init__(self):
-        self.turns = []  # (id, line text, time, term counts, length)
-        self.df = {}
+        self.turns = []  # (id, "speaker: text", time, context line, its token estimate, length in terms)
+        self.postings = {}  # term -> [(turn index, term frequency)], an inverted index
         self.total_len = 0
         self.seen = set()
 
@@ -138,9 +138,10 @@ class Memory:
         toks = terms(text)
         for w in toks:
             counts[w] = counts.get(w, 0) + 1
-        for w in counts:
-            self.df[w] = self.df.get(w, 0) + 1
-        self.turns.append((tid, f"{speaker}: {text}", when, counts, len(toks)))
+        for w, f in counts.items():
+            self.postings.setdefault(w, []).append((len(self.turns), f))
+        line = f"[{when[:10]} {tid}] {speaker}: {text}"
+        self.turns.append((tid, f"{speaker}: {text}", when, line, token_bound(line) + 1, len(toks)))  # + the newline
         self.total_len += len(toks)
         return {}
 
@@ -154,18 +155,15 @@ class Memory:
         if n == 0:
             return []
         avg = self.total_len / n or 1.0
-        q = set(terms(question))
-        out = []
-        for i, (_, _, _, counts, length) in enumerate(self.turns):
-            s = 0.0
-            for w in q:
-                f = counts.get(w)
-                if not f:
-                    continue
-                idf = math.log(1 + (n - self.df[w] + 0.5) / (self.df[w] + 0.5))
-                s += idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
-            if s > 0:
-                out.append((s, i))
+        scores = {}
+        for w in sorted(set(terms(question))):  # a fixed order keeps float sums identical across runs
+            posting = self.postings.get(w, ())
+            df = len(posting)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            for i, f in posting:
+                length = self.turns[i][5]
+                scores[i] = scores.get(i, 0.0) + idf * f * (self.K1 + 1) / (f + self.K1 * (1 - self.B + self.B * length / avg))
+        out = [(s, i) for i, s in scores.items() if s > 0]
         # Best score first; among equals the newer turn first.
         out.sort(key=lambda x: (-x[0], -x[1]))
         return out
@@ -176,9 +174,7 @@ class Memory:
         budget = require(q, "budget", int, "params.query")
         items, lines, used = [], [], 0
         for score, i in self.rank(question):
-            tid, text, when, _, _ = self.turns[i]
-            line = f"[{when[:10]} {tid}] {text}"
-            cost = token_bound(line) + 1  # + the newline
+            tid, text, when, line, cost, _ = self.turns[i]
             if used + cost > budget:
                 continue
             used += cost
