@@ -86,8 +86,8 @@ func (d *Data) Charts(dir string) ([]string, error) {
 	for _, l := range d.Labels {
 		cs := d.costsOf(l)
 		f1 := overall[l][metrics.AnswerF1]
-		if cs.probes == 0 || !f1.Available() {
-			continue
+		if cs.probes == 0 || !f1.Available() || !cs.usageKnown() {
+			continue // no point without a known total
 		}
 		pts = append(pts, plotter.XY{X: float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes), Y: f1.Mean})
 		labels = append(labels, d.chartLabel(l))
