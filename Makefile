@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline
+.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline bench-external conformance
 
 all: build
 
@@ -29,6 +29,18 @@ bench-ci: build
 baseline: build
 	rm -rf out/baseline && ./$(BIN) run --config configs/ci.yaml --out out/baseline --quiet
 	mkdir -p $(dir $(BASELINE)) && cp out/baseline/latest/results.db $(BASELINE)
+
+## bench-external: an external memory — the Python BM25 reference adapter
+## (examples/external/bm25_memory.py, needs python3) speaking the external
+## protocol (docs/protocol.md) — beside flat-rag and the baselines on the
+## built-in scenarios (configs/external.yaml)
+bench-external: build
+	./$(BIN) run --config configs/external.yaml
+
+## conformance: the external protocol's conformance suite against the Python
+## reference adapter; `./bin/memarena conformance -- COMMAND…` checks yours
+conformance: build
+	./$(BIN) conformance -- python3 examples/external/bm25_memory.py
 
 ## bench-locomo: every strategy on LoCoMo, offline backend:
 ##   make bench-locomo DATA=path/to/locomo10.json [LIMIT=N conversations]
@@ -75,7 +87,7 @@ check-deploy:
 	cd deploy/k8s/schemacheck && $(GO) test -count=1 ./...
 
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci check-deploy
+ci: lint test bench-ci bench-datasets-ci conformance bench-external check-deploy
 
 clean:
 	rm -rf bin out

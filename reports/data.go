@@ -205,7 +205,19 @@ type costs struct {
 	cells                                        int
 	// seeds is the number of distinct seeds among the cells.
 	seeds int
+	// unreported counts cells whose memory did not report its model usage
+	// (write and read-model tokens unknown); provErrors sums the cells'
+	// provenance errors.
+	unreported, provErrors int
 }
+
+// NotReported is what reports print for the model tokens (and dollars) of
+// a memory that runs outside memarena and does not report its usage.
+const NotReported = "not reported"
+
+// usageKnown is false when any of the strategy's cells did not report its
+// model usage: write, read-model and total tokens are then unknown.
+func (c costs) usageKnown() bool { return c.unreported == 0 }
 
 func (d *Data) costsOf(label string) costs {
 	var c costs
@@ -224,6 +236,10 @@ func (d *Data) costsOf(label string) costs {
 		c.fpItems += cell.FootprintItems
 		c.fpEdges += cell.FootprintEdges
 		c.fpBytes += cell.FootprintBytes
+		c.provErrors += cell.ProvenanceErrors
+		if cell.UsageNotReported {
+			c.unreported++
+		}
 		for _, r := range d.Rows[cell.Key] {
 			if r.IsTask {
 				c.tasks++

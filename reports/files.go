@@ -102,9 +102,13 @@ func (d *Data) ProbesCSV() []byte {
 			for i, p := range r.Provenance {
 				prov[i] = strings.Join(p, ",")
 			}
-			rec = append(rec, fmt.Sprint(r.Items), strings.Join(prov, ";"), fmt.Sprint(r.ContextTokens), fmt.Sprint(r.OverrunTokens), fmt.Sprint(r.ReadModelTokens),
+			readModel, readModelC := fmt.Sprint(r.ReadModelTokens), fmt.Sprint(r.ReadModelCompletion)
+			if c.UsageNotReported {
+				readModel, readModelC = NotReported, NotReported
+			}
+			rec = append(rec, fmt.Sprint(r.Items), strings.Join(prov, ";"), fmt.Sprint(r.ContextTokens), fmt.Sprint(r.OverrunTokens), readModel,
 				fmt.Sprint(r.AnswerPromptTokens), fmt.Sprint(r.AnswerCompletion), csvFloat(r.Support), r.Judge, csvVal(r.JudgeCorrect), fmt.Sprintf("%.3f", r.RetrieveMS),
-				r.JudgeBy, fmt.Sprint(r.JudgePromptTokens), fmt.Sprint(r.JudgeCompletion), fmt.Sprint(r.ReadModelCompletion))
+				r.JudgeBy, fmt.Sprint(r.JudgePromptTokens), fmt.Sprint(r.JudgeCompletion), readModelC)
 			_ = w.Write(rec)
 		}
 	}
@@ -200,18 +204,25 @@ type jsonSummary struct {
 }
 
 type jsonCell struct {
-	Key                string `json:"key"`
-	Strategy           string `json:"strategy"`
-	Scenario           string `json:"scenario"`
-	Seed               int64  `json:"seed"`
-	Turns              int    `json:"turns"`
-	WriteTokens        int    `json:"write_tokens"`
-	WriteRequests      int    `json:"write_requests"`
-	WriteCacheHits     int    `json:"write_cache_hits"`
-	ExtractionFailures int    `json:"extraction_failures"`
-	FootprintItems     int    `json:"footprint_items"`
-	FootprintEdges     int    `json:"footprint_edges"`
-	FootprintBytes     int64  `json:"footprint_bytes"`
+	Key      string `json:"key"`
+	Strategy string `json:"strategy"`
+	Scenario string `json:"scenario"`
+	Seed     int64  `json:"seed"`
+	Turns    int    `json:"turns"`
+	// WriteTokens and WriteRequests are null when Usage is "not reported".
+	WriteTokens   *int `json:"write_tokens"`
+	WriteRequests *int `json:"write_requests"`
+	// Usage is "reported", or "not reported" for a memory outside
+	// memarena whose replies carry no model usage.
+	Usage string `json:"usage"`
+	// ProvenanceErrors counts turn ids in returned provenance that had not
+	// been ingested in the cell before the query.
+	ProvenanceErrors   int   `json:"provenance_errors"`
+	WriteCacheHits     int   `json:"write_cache_hits"`
+	ExtractionFailures int   `json:"extraction_failures"`
+	FootprintItems     int   `json:"footprint_items"`
+	FootprintEdges     int   `json:"footprint_edges"`
+	FootprintBytes     int64 `json:"footprint_bytes"`
 }
 
 type jsonTiming struct {
@@ -246,8 +257,15 @@ func (d *Data) JSON() ([]byte, error) {
 		r.Summary = append(r.Summary, js)
 	}
 	for _, c := range d.Cells {
-		r.Cells = append(r.Cells, jsonCell{c.Key, c.Label, c.Scenario, c.Seed, c.Turns, c.WritePromptTokens + c.WriteCompletionTokens,
-			c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures, c.FootprintItems, c.FootprintEdges, c.FootprintBytes})
+		jc := jsonCell{Key: c.Key, Strategy: c.Label, Scenario: c.Scenario, Seed: c.Seed, Turns: c.Turns, Usage: "reported", ProvenanceErrors: c.ProvenanceErrors,
+			WriteCacheHits: c.WriteCacheHits, ExtractionFailures: c.ExtractionFailures, FootprintItems: c.FootprintItems, FootprintEdges: c.FootprintEdges, FootprintBytes: c.FootprintBytes}
+		if c.UsageNotReported {
+			jc.Usage = NotReported
+		} else {
+			wt, wr := c.WritePromptTokens+c.WriteCompletionTokens, c.WriteRequests
+			jc.WriteTokens, jc.WriteRequests = &wt, &wr
+		}
+		r.Cells = append(r.Cells, jc)
 		r.Timing.Cells = append(r.Timing.Cells, jsonCellTiming{Key: c.Key, WallMS: c.WallMS,
 			IngestMS:   [3]*float64{ptr(c.IngestP50), ptr(c.IngestP95), ptr(c.IngestP99)},
 			RetrieveMS: [3]*float64{ptr(c.RetrieveP50), ptr(c.RetrieveP95), ptr(c.RetrieveP99)}})

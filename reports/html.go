@@ -641,7 +641,11 @@ func (d *Data) leaderboard() htmlTable {
 		if cs.probes > 0 {
 			total = float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes)
 		}
-		r.Cells = append(r.Cells, num(ctx, 1), num(total, 1))
+		tot := num(total, 1)
+		if !cs.usageKnown() { // a memory outside memarena that reports no model usage
+			tot = htmlCell{Text: NotReported, NA: true}
+		}
+		r.Cells = append(r.Cells, num(ctx, 1), tot)
 		t.Rows = append(t.Rows, r)
 	}
 	return t

@@ -189,8 +189,14 @@ func (d *Data) dollarSection(w io.Writer) {
 		if ok && t.probes > 0 {
 			per = fmtUSD(total/float64(t.probes), true)
 		}
-		rows = append(rows, []string{d.display(l), fmt.Sprint(t.writeP), fmt.Sprint(t.writeC), fmt.Sprint(t.readP + t.readC), fmt.Sprint(t.answerP), fmt.Sprint(t.answerC),
-			fmtUSD(t.writeUSD, okW), fmtUSD(t.readUSD, okR), fmtUSD(t.answerUSD, okA), fmtUSD(total, ok), per})
+		row := []string{d.display(l), fmt.Sprint(t.writeP), fmt.Sprint(t.writeC), fmt.Sprint(t.readP + t.readC), fmt.Sprint(t.answerP), fmt.Sprint(t.answerC),
+			fmtUSD(t.writeUSD, okW), fmtUSD(t.readUSD, okR), fmtUSD(t.answerUSD, okA), fmtUSD(total, ok), per}
+		if !d.costsOf(l).usageKnown() {
+			for _, i := range []int{1, 2, 3, 6, 7, 9, 10} {
+				row[i] = NotReported
+			}
+		}
+		rows = append(rows, row)
 	}
 	table(w, header, rows)
 	delete(missing, "")

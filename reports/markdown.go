@@ -390,10 +390,36 @@ func (d *Data) costSection(w io.Writer) {
 		if c.overruns > 0 {
 			over += fmt.Sprintf(" (+%s tok)", perSeed(int64(c.overrunTok)))
 		}
-		rows = append(rows, []string{d.display(l), perSeed(int64(c.write)), w1k, perSeed(int64(c.writeReq)), perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)),
-			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, perSeed(int64(c.fpItems)), perSeed(int64(c.fpEdges)), perSeed(c.fpBytes)})
+		write, writeReq, readModel := perSeed(int64(c.write)), perSeed(int64(c.writeReq)), per(c.readModel)
+		if !c.usageKnown() {
+			write, w1k, writeReq, readModel, total = NotReported, NotReported, NotReported, NotReported, NotReported
+		}
+		rows = append(rows, []string{d.display(l), write, w1k, writeReq, perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)),
+			per(c.ctx), readModel, perProbe(c.answer), total, over, perSeed(int64(c.fpItems)), perSeed(int64(c.fpEdges)), perSeed(c.fpBytes)})
 	}
 	table(w, header, rows)
+	d.contractNotes(w)
+}
+
+// contractNotes explains "not reported" costs and lists provenance errors,
+// when a run has any (external memories).
+func (d *Data) contractNotes(w io.Writer) {
+	var unreported, prov []string
+	for _, l := range d.Labels {
+		c := d.costsOf(l)
+		if !c.usageKnown() {
+			unreported = append(unreported, l)
+		}
+		if c.provErrors > 0 {
+			prov = append(prov, fmt.Sprintf("%s %d", l, c.provErrors))
+		}
+	}
+	if len(unreported) > 0 {
+		fmt.Fprintf(w, "Write, read-model and total tokens of %s are **%s**: the memory runs outside memarena and its replies carry no model usage (protocol capability `usage`). Context and answer tokens are counted as for every strategy.\n\n", strings.Join(unreported, ", "), NotReported)
+	}
+	if len(prov) > 0 {
+		fmt.Fprintf(w, "**Provenance errors** (turn ids named in returned items that had not been ingested in the cell before the query; dropped before scoring, listed in the cells' logs): %s.\n\n", strings.Join(prov, ", "))
+	}
 }
 
 func (d *Data) timingSection(w io.Writer) {

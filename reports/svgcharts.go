@@ -131,8 +131,8 @@ func (d *Data) paretoPoints(tokens bool) []chartPoint {
 	for _, l := range d.Labels {
 		a := d.agg(d.colValues(l, nil, q), false)
 		cs := d.costsOf(l)
-		if !a.Available() || cs.probes == 0 {
-			continue
+		if !a.Available() || cs.probes == 0 || (tokens && !cs.usageKnown()) {
+			continue // no point without a known total
 		}
 		x := float64(cs.write+cs.readModel+cs.answer) / float64(cs.probes)
 		if !tokens {

@@ -137,7 +137,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err := store.PutScenarioDocs(scenarioDocs(plan.Scenarios)); err != nil {
 		return nil, err
 	}
-	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}
+	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, LogDir: filepath.Join(dir, "logs")}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
 			return nil, fmt.Errorf("backend: %w", err)

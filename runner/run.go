@@ -66,6 +66,9 @@ type Env struct {
 	// asks the backend's client directly, so its tokens are harness
 	// overhead, never strategy cost.
 	Judge *judge.Judge
+	// LogDir holds the cells' logs (a process's stderr, contract
+	// violations); "" keeps none.
+	LogDir string
 }
 
 // Run executes every cell of plan not yet in store, at most
@@ -177,8 +180,9 @@ func sessionProbes(s *scenarios.Scenario) map[int][]int {
 	return out
 }
 
-// runCell replays one scenario against a fresh strategy instance.
-func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Progress) (results.Cell, []results.Row, error) {
+// runCell replays one scenario against a fresh strategy instance. A failed
+// cell's error names its log when one was written.
+func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Progress) (_ results.Cell, _ []results.Row, err error) {
 	start := time.Now()
 	sc := spec.Scenario
 	meter := model.NewMeter(env.Backend.Client)
@@ -186,7 +190,14 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 	if err != nil {
 		return results.Cell{}, nil, err
 	}
-	senv := strategies.Env{Model: meter, Embedder: env.Backend.Embedder, Tokenizer: env.Tokenizer, Extraction: spec.Extraction, Seed: spec.Seed}
+	budget := spec.Budget
+	if budget == 0 {
+		budget = cfg.Budget
+	}
+	log := newCellLog(env.LogDir, spec.Key)
+	defer func() { log.Close(); err = withLog(err, log) }()
+	senv := strategies.Env{Model: meter, Embedder: env.Backend.Embedder, Tokenizer: env.Tokenizer, Extraction: spec.Extraction, Seed: spec.Seed,
+		Budget: budget, K: cfg.K, Log: log.writer()}
 	st, err := specReg.New(senv, params)
 	if err != nil {
 		return results.Cell{}, nil, fmt.Errorf("strategy %s: %w", spec.Strategy, err)
@@ -202,10 +213,8 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 	byProbe := sessionProbes(sc)
 	var recent []strategies.Turn
 	task := ""
-	c := &cellRun{cfg: cfg, env: env, st: st, meter: meter, seesGold: specReg.SeesGold, budget: spec.Budget, sc: sc}
-	if c.budget == 0 {
-		c.budget = cfg.Budget
-	}
+	c := &cellRun{cfg: cfg, env: env, st: st, meter: meter, seesGold: specReg.SeesGold, budget: budget, sc: sc, seen: map[string]bool{}, log: log}
+	c.remote, _ = st.(strategies.Remote)
 
 	for si := range sc.Sessions {
 		ss := &sc.Sessions[si]
@@ -237,13 +246,14 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			if oracle {
 				turn.Gold = t.Gold
 			}
-			before := meter.Total()
+			before := c.usage()
 			t0 := time.Now()
 			if err := st.Ingest(ctx, turn); err != nil {
 				return cell, nil, fmt.Errorf("ingest %s: %w", t.ID, err)
 			}
 			ingestMS = append(ingestMS, ms(time.Since(t0)))
-			write = write.Add(meter.Total().Sub(before))
+			write = write.Add(c.usage().Sub(before))
+			c.seen[t.ID] = true
 			cell.Turns++
 			recent = append(recent, turn)
 			if len(recent) > cfg.Recent {
@@ -257,11 +267,11 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 		if oracle {
 			info.Summary = ss.Summary
 		}
-		before := meter.Total()
+		before := c.usage()
 		if err := st.EndSession(ctx, info); err != nil {
 			return cell, nil, fmt.Errorf("end of session %s: %w", ss.ID, err)
 		}
-		write = write.Add(meter.Total().Sub(before))
+		write = write.Add(c.usage().Sub(before))
 		for _, pi := range byProbe[si] {
 			if err := ctx.Err(); err != nil {
 				return cell, nil, err
@@ -280,6 +290,14 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 		cell.Gold = gr.GoldReceived().String()
 	}
 	fp := st.Footprint()
+	if c.remote != nil {
+		if err := c.remote.Err(); err != nil {
+			return cell, nil, err
+		}
+		_, reported := c.remote.ReportedUsage()
+		cell.UsageNotReported = !reported
+	}
+	cell.ProvenanceErrors = c.provErrors
 	cell.FootprintItems, cell.FootprintEdges, cell.FootprintBytes = fp.Items, fp.Edges, fp.Bytes
 	cell.WritePromptTokens, cell.WriteCompletionTokens = write.PromptTokens, write.CompletionTokens
 	cell.WriteRequests, cell.WriteCacheHits = write.Requests, write.CacheHits
@@ -301,19 +319,38 @@ type cellRun struct {
 	st       strategies.Strategy
 	meter    *model.Meter
 	seesGold bool
+	// seen holds the turn ids ingested so far; provenance may name only
+	// these (provErrors counts the others).
+	seen       map[string]bool
+	provErrors int
+	log        *cellLog
+	// remote is set for a strategy whose memory runs outside memarena.
+	remote strategies.Remote
+}
+
+// usage is the strategy's model usage so far: metered calls plus what a
+// remote memory reported itself.
+func (c *cellRun) usage() model.Usage {
+	u := c.meter.Total()
+	if c.remote != nil {
+		r, _ := c.remote.ReportedUsage()
+		u = u.Add(r)
+	}
+	return u
 }
 
 // retrieve runs one Retrieve, enforces the budget and returns the recall as
 // delivered (cut when over budget), the overrun and the latency.
 func (c *cellRun) retrieve(ctx context.Context, q strategies.Query) (strategies.Recall, int, float64, model.Usage, error) {
-	before := c.meter.Total()
+	before := c.usage()
 	t0 := time.Now()
 	r, err := c.st.Retrieve(ctx, q)
 	lat := ms(time.Since(t0))
-	readModel := c.meter.Total().Sub(before)
+	readModel := c.usage().Sub(before)
 	if err != nil {
 		return r, 0, lat, readModel, err
 	}
+	c.provErrors += checkProvenance(&r, c.seen, q.ID, c.log)
 	overrun := 0
 	if n := c.env.Tokenizer.Count(r.Context); n > q.Budget {
 		overrun = n - q.Budget

@@ -72,6 +72,9 @@ func TestShardsMergeToTheUnshardedReports(t *testing.T) {
 	for _, n := range []string{"none", "recency", "oracle", "flat-rag"} {
 		strats = append(strats, StrategyConfig{Name: n})
 	}
+	// An oracle-extraction entry: its cells carry per-cell metadata (the
+	// gold it received) that merging must copy too.
+	strats = append(strats, StrategyConfig{Name: "flat-rag", Label: "flat-rag-oracle", Extraction: "oracle"})
 	cfg := testConfig(t, strats...)
 	cfg.Scenarios = []string{"builtin:travel-planner", "testdata/minimal.yaml"}
 	full, err := Execute(context.Background(), cfg, Options{})

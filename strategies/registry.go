@@ -18,6 +18,8 @@ const (
 	TypeString   = "string"
 	TypeBool     = "bool"
 	TypeDuration = "duration" // a Go duration string: "72h", "30m"
+	TypeStrings  = "strings"  // a list of strings: ["python3", "memory.py"]
+	TypeMap      = "map"      // a mapping with string keys, passed on as is
 )
 
 // ParamSpec documents and types one strategy parameter.
@@ -47,6 +49,13 @@ type Spec struct {
 	SeesGold bool
 	// Params are the accepted parameters with defaults.
 	Params []ParamSpec
+	// Check, when set, validates the resolved parameters as a whole (e.g.
+	// "exactly one of command and url"); Resolve reports its error.
+	Check func(p Params) error
+	// NeedsParams marks a strategy that cannot run on its defaults (the
+	// external strategy needs a command or a URL); configs built from the
+	// whole registry leave it out.
+	NeedsParams bool
 	// New builds a fresh instance; p holds every parameter (defaults filled).
 	New func(env Env, p Params) (Strategy, error)
 }
@@ -144,7 +153,13 @@ func Resolve(name string, raw map[string]any) (Spec, Params, error) {
 		}
 		vals[k] = v
 	}
-	return s, Params{strategy: name, vals: vals}, nil
+	p := Params{strategy: name, vals: vals}
+	if s.Check != nil {
+		if err := s.Check(p); err != nil {
+			return Spec{}, Params{}, fmt.Errorf("strategy %s: %v", name, err)
+		}
+	}
+	return s, p, nil
 }
 
 // Build resolves raw parameters and constructs a fresh instance.
@@ -218,6 +233,32 @@ func coerce(p ParamSpec, v any) (any, error) {
 			return nil, fmt.Errorf("want a duration such as \"72h\": %v", err)
 		}
 		return d, nil
+	case TypeStrings:
+		switch x := v.(type) {
+		case nil:
+			return []string(nil), nil
+		case []string:
+			return append([]string(nil), x...), nil
+		case []any:
+			out := make([]string, len(x))
+			for i, e := range x {
+				s, ok := e.(string)
+				if !ok {
+					return nil, fmt.Errorf("want a list of strings, item %d is %v (%T)", i, e, e)
+				}
+				out[i] = s
+			}
+			return out, nil
+		}
+		return nil, fmt.Errorf("want a list of strings such as [\"python3\", \"memory.py\"], got %v (%T)", v, v)
+	case TypeMap:
+		switch x := v.(type) {
+		case nil:
+			return map[string]any(nil), nil
+		case map[string]any:
+			return x, nil
+		}
+		return nil, fmt.Errorf("want a mapping with string keys, got %v (%T)", v, v)
 	}
 	return nil, fmt.Errorf("unknown parameter type %q", p.Type)
 }
@@ -249,6 +290,12 @@ func (p Params) String(name string) string { return p.get(name).(string) }
 
 // Bool returns a bool parameter.
 func (p Params) Bool(name string) bool { return p.get(name).(bool) }
+
+// Strings returns a list-of-strings parameter (nil when unset).
+func (p Params) Strings(name string) []string { return p.get(name).([]string) }
+
+// Mapping returns a map parameter (nil when unset).
+func (p Params) Mapping(name string) map[string]any { return p.get(name).(map[string]any) }
 
 // Duration returns a duration parameter.
 func (p Params) Duration(name string) time.Duration { return p.get(name).(time.Duration) }

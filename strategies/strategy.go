@@ -8,6 +8,7 @@ package strategies
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/memarena/memarena/internal/embed"
@@ -186,4 +187,23 @@ type Env struct {
 	Extraction string
 	// Seed is the cell's seed; strategies that randomize must use it.
 	Seed int64
+	// Budget is the cell's context budget per probe in tokens (every
+	// Query carries it too); K is the run's recall@k cut-off.
+	Budget, K int
+	// Log is the cell's log (the run directory's logs/<cell>.log); nil
+	// discards. Strategies that run a process write its stderr here.
+	Log io.Writer
+}
+
+// Remote is implemented by strategies whose memory runs outside memarena
+// (package strategies/external): their model calls do not go through
+// Env.Model, so the runner reads the usage they report themselves.
+type Remote interface {
+	// ReportedUsage is the model usage the memory reported for its own
+	// model calls so far, cumulative, and whether it reports usage at all.
+	// When it does not, reports say "not reported", never 0.
+	ReportedUsage() (model.Usage, bool)
+	// Err is the first failure of a call that has no error result
+	// (Footprint), or nil; the runner fails the cell with it.
+	Err() error
 }

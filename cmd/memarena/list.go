@@ -44,7 +44,11 @@ func newListCmd() *cobra.Command {
 						if p.Enum != nil {
 							extra = " (one of " + strings.Join(p.Enum, ", ") + ")"
 						}
-						fmt.Fprintf(w, "    %s (%s, default %v): %s%s\n", p.Name, p.Type, p.Default, p.Doc, extra)
+						def := fmt.Sprint(p.Default)
+						if p.Default == nil || def == "" {
+							def = "none"
+						}
+						fmt.Fprintf(w, "    %s (%s, default %s): %s%s\n", p.Name, p.Type, def, p.Doc, extra)
 					}
 				}
 			case "scenarios":

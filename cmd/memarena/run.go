@@ -232,7 +232,9 @@ func loadRunConfig(path string) (*runner.Config, error) {
 	}
 	cfg := &runner.Config{Name: "default"}
 	for _, n := range strategies.Names() {
-		cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: n})
+		if s, _ := strategies.Lookup(n); !s.NeedsParams {
+			cfg.Strategies = append(cfg.Strategies, runner.StrategyConfig{Name: n})
+		}
 	}
 	cfg.Defaults()
 	return cfg, cfg.Check()

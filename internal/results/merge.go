@@ -23,12 +23,17 @@ func (s *Store) CellKeys() ([]string, error) {
 	return out, rows.Err()
 }
 
-// ImportCells copies every cell and every probe row of the results database
-// at src — with their stored traces and the scenario documents — into s, in
-// one transaction, column for column (both stores must
-// come from the same schema version). A cell key present in both is an
-// error naming it, and nothing is copied. `memarena merge` builds one store
-// from the stores of a run's shards with it.
+// runMetaKeys are the meta keys that describe a whole run (or one shard of
+// it); ImportCells leaves them to the caller. Every other meta key (per-cell
+// facts such as "gold:<cell key>") is copied.
+var runMetaKeys = []any{"schema_version", "run", "status", "timing", MetaShard, "backend_stats"}
+
+// ImportCells copies every cell of the results database at src into s, in
+// one transaction: the cells and probe rows, every other table of the
+// schema (per-cell facts; rows already present are kept), and the per-cell
+// meta keys. Both stores must come from the same schema version. A cell key
+// present in both is an error naming it, and nothing is copied. `memarena
+// merge` builds one store from the stores of a run's shards with it.
 func (s *Store) ImportCells(src string) (int, error) {
 	if strings.ContainsAny(src, "?#") {
 		return 0, fmt.Errorf("results %s: path may not contain '?' or '#'", src)
@@ -43,6 +48,21 @@ func (s *Store) ImportCells(src string) (int, error) {
 	if err == nil {
 		return 0, fmt.Errorf("results %s: cell %q is already in the merged store (a cell ran in two shards)", src, dup)
 	}
+	var tables []string
+	rs, err := db.Query(`SELECT name FROM src.sqlite_master WHERE type = 'table' AND name NOT IN ('meta', 'cells', 'rows') AND name NOT LIKE 'sqlite_%'
+		AND name IN (SELECT name FROM main.sqlite_master WHERE type = 'table') ORDER BY name`)
+	if err != nil {
+		return 0, fmt.Errorf("results %s: %w", src, err)
+	}
+	for rs.Next() {
+		var t string
+		if err := rs.Scan(&t); err != nil {
+			rs.Close()
+			return 0, err
+		}
+		tables = append(tables, t)
+	}
+	rs.Close()
 	tx, err := db.Begin()
 	if err != nil {
 		return 0, err
@@ -55,8 +75,14 @@ func (s *Store) ImportCells(src string) (int, error) {
 	if _, err := tx.Exec(`INSERT INTO main.rows SELECT * FROM src.rows`); err != nil {
 		return 0, fmt.Errorf("results %s: copying probe rows: %w", src, err)
 	}
-	if err := importTraces(tx); err != nil {
-		return 0, fmt.Errorf("results %s: copying traces: %w", src, err)
+	for _, t := range tables {
+		q := `INSERT OR IGNORE INTO main."` + t + `" SELECT * FROM src."` + t + `"`
+		if _, err := tx.Exec(q); err != nil {
+			return 0, fmt.Errorf("results %s: copying table %s: %w", src, t, err)
+		}
+	}
+	if _, err := tx.Exec(`INSERT OR IGNORE INTO main.meta SELECT * FROM src.meta WHERE key NOT IN (?, ?, ?, ?, ?, ?)`, runMetaKeys...); err != nil {
+		return 0, fmt.Errorf("results %s: copying cell metadata: %w", src, err)
 	}
 	n, _ := res.RowsAffected()
 	return int(n), tx.Commit()

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver
 
@@ -52,6 +53,15 @@ type Cell struct {
 	// oracle mode ("facts 120, triplets 4", or "none"); "" in model mode.
 	// Kept in run metadata under "gold:<Key>", not in the cells table.
 	Gold string
+	// UsageNotReported marks a cell whose memory runs outside memarena
+	// (the external strategy) and does not report its own model usage:
+	// its write and read-model tokens are unknown — "not reported" in
+	// reports, never 0.
+	UsageNotReported bool
+	// ProvenanceErrors counts turn ids named in returned provenance that
+	// had not been ingested in the cell before the query; they are dropped
+	// from the provenance the metrics see.
+	ProvenanceErrors int
 }
 
 // Row is one probe (or task-check) result.
@@ -132,6 +142,9 @@ CREATE TABLE IF NOT EXISTS rows (
   support REAL, judge TEXT, judge_correct REAL, retrieve_ms REAL,
   judge_by TEXT, judge_prompt INTEGER, judge_completion INTEGER, read_model_completion INTEGER,
   PRIMARY KEY (cell, seq)
+);
+CREATE TABLE IF NOT EXISTS cell_contract (
+  key TEXT PRIMARY KEY, usage_not_reported INTEGER NOT NULL, provenance_errors INTEGER NOT NULL
 );`
 
 // Open opens (creating if needed) the store at path.
@@ -258,6 +271,10 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 	if _, err := tx.Exec(`DELETE FROM cells WHERE key = ?`, c.Key); err != nil {
 		return err
 	}
+	if _, err := tx.Exec(`INSERT INTO cell_contract VALUES (?,?,?) ON CONFLICT(key) DO UPDATE SET usage_not_reported = excluded.usage_not_reported, provenance_errors = excluded.provenance_errors`,
+		c.Key, c.UsageNotReported, c.ProvenanceErrors); err != nil {
+		return fmt.Errorf("saving cell %s: %w", c.Key, err)
+	}
 	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?)`,
 		c.Key, c.Label, c.Strategy, c.Params, c.Extraction, c.Scenario, c.Seed, c.Turns, c.Sessions,
 		c.WritePromptTokens, c.WriteCompletionTokens, c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures,
@@ -325,7 +342,41 @@ func (s *Store) Cells() ([]Cell, error) {
 		c.RetrieveP50, c.RetrieveP95, c.RetrieveP99 = nf(r50), nf(r95), nf(r99)
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.fillContract(out)
+}
+
+// fillContract reads the contract columns of cells (stores written before
+// the table existed have none: usage reported, no provenance errors).
+func (s *Store) fillContract(cells []Cell) error {
+	rows, err := s.db.Query(`SELECT key, usage_not_reported, provenance_errors FROM cell_contract`)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return nil // a read-only store from before the table
+		}
+		return err
+	}
+	defer rows.Close()
+	type contract struct {
+		unreported bool
+		prov       int
+	}
+	byKey := map[string]contract{}
+	for rows.Next() {
+		var k string
+		var c contract
+		if err := rows.Scan(&k, &c.unreported, &c.prov); err != nil {
+			return err
+		}
+		byKey[k] = c
+	}
+	for i := range cells {
+		c := byKey[cells[i].Key]
+		cells[i].UsageNotReported, cells[i].ProvenanceErrors = c.unreported, c.prov
+	}
+	return rows.Err()
 }
 
 // Rows returns every row of a cell in order.

@@ -191,29 +191,6 @@ func saveTraces(tx *sql.Tx, cell string, rs []Row) error {
 	return err
 }
 
-// importTraces copies the traces and scenario documents of the attached
-// database src inside tx (ImportCells); a source written before traces
-// were stored has none to copy. Scenario documents already present are
-// kept (every shard of a run stores the same ones).
-func importTraces(tx *sql.Tx) error {
-	for _, q := range []struct{ table, copy string }{
-		{"traces", `INSERT INTO main.traces SELECT * FROM src.traces`},
-		{"scenario_docs", `INSERT OR IGNORE INTO main.scenario_docs SELECT * FROM src.scenario_docs`},
-	} {
-		var n int
-		if err := tx.QueryRow(`SELECT count(*) FROM src.sqlite_master WHERE type = 'table' AND name = ?`, q.table).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			continue
-		}
-		if _, err := tx.Exec(q.copy); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // hasTable reports whether the database has the named table.
 func (s *Store) hasTable(name string) (bool, error) {
 	var n int

@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/memarena/memarena/strategies/external"
 	_ "github.com/memarena/memarena/strategies/flatrag"
 	_ "github.com/memarena/memarena/strategies/fullcontext"
 	_ "github.com/memarena/memarena/strategies/gaama"
