@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
 )
 
@@ -105,6 +106,21 @@ func Speaker(t Turn) string {
 		return t.Speaker
 	}
 	return t.Role
+}
+
+// TurnInput is the turn part of a model request's input: names, role,
+// dates (YYYY-MM-DD; SessionDate falls back to the turn's date), task and
+// text.
+func TurnInput(t Turn) model.TurnInput {
+	in := model.TurnInput{TurnID: t.ID, Speaker: t.Speaker, Addressee: t.Addressee, Role: t.Role, Task: t.Task, Text: t.Text}
+	if !t.Time.IsZero() {
+		in.Date = t.Time.UTC().Format(model.DateLayout)
+	}
+	in.SessionDate = in.Date
+	if !t.SessionStart.IsZero() {
+		in.SessionDate = t.SessionStart.UTC().Format(model.DateLayout)
+	}
+	return in
 }
 
 // Decay is the exponential recency weight exp(−ln2 · age / halfLife) in

@@ -46,8 +46,11 @@ const (
 type Request struct {
 	Kind Kind
 	Role Role
-	// Vars are the template variables of Kind's prompt.
-	Vars map[string]any
+	// Input is the typed input of Kind (AnswerInput, GraphInput …, see
+	// contract.go); the prompt template reads its fields and the offline
+	// model reads it directly. A map[string]any is accepted for templates
+	// only (tests).
+	Input any
 	// JSON asks for a JSON object as the reply.
 	JSON bool
 	// Repeat distinguishes deliberate repeats of the same request (cache key).

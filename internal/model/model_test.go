@@ -11,7 +11,7 @@ import (
 func TestOfflineChargesRenderedPrompt(t *testing.T) {
 	tok := tokenizer.MustDefault()
 	m := NewMeter(NewOffline(tok))
-	req := Request{Kind: KindAnswer, Role: RoleReader, Vars: map[string]any{"Context": "Dana picked chi.", "Question": "Which framework?", "AskedAt": "2026-03-02"}}
+	req := Request{Kind: KindAnswer, Role: RoleReader, Input: AnswerInput{Context: "Dana picked chi.", Question: "Which framework?", AskedAt: "2026-03-02"}}
 	resp, err := m.Complete(context.Background(), req, func(context.Context) (string, error) { return "chi", nil })
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +26,7 @@ func TestOfflineChargesRenderedPrompt(t *testing.T) {
 }
 
 func TestRenderMissingVarIsError(t *testing.T) {
-	if _, err := Render(Request{Kind: KindAnswer, Vars: map[string]any{"Context": "x"}}); err == nil {
+	if _, err := Render(Request{Kind: KindAnswer, Input: map[string]any{"Context": "x"}}); err == nil {
 		t.Fatal("want error for missing template variable")
 	}
 	if _, err := Render(Request{Kind: "no-such-kind"}); err == nil {
@@ -37,7 +37,7 @@ func TestRenderMissingVarIsError(t *testing.T) {
 func TestCallJSONAndFailures(t *testing.T) {
 	m := NewMeter(NewOffline(tokenizer.MustDefault()))
 	type out struct{ Summary string }
-	req := Request{Kind: KindSummarize, Role: RoleExtractor, Vars: map[string]any{"MaxWords": 50, "SessionID": "s1", "Date": "2026-03-02", "Task": "", "Transcript": "user: hi"}}
+	req := Request{Kind: KindSummarize, Role: RoleExtractor, Input: SummarizeInput{MaxWords: 50, SessionID: "s1", Date: "2026-03-02", Lines: []string{"user: hi"}}}
 	v, err := CallJSON(context.Background(), m, req, func(context.Context) (out, error) { return out{"hi"}, nil })
 	if err != nil || v.Summary != "hi" {
 		t.Fatalf("v=%+v err=%v", v, err)

@@ -6,54 +6,20 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/scenarios"
 )
 
-// Extraction is the reply of an extract-graph request (model.KindExtractGraph):
-// the typed entities and relations one turn states. The prompt template
-// internal/model/prompts/extract-graph.tmpl asks a real model for exactly
-// this JSON shape; the offline backend produces it with OfflineExtract.
-type Extraction struct {
-	// Entities named in the turn (informative: they type the relations'
-	// arguments; an entity in no relation adds nothing to the graph).
-	Entities []ExtractedEntity `json:"entities"`
-	// Relations stated in the turn, in order.
-	Relations []ExtractedRelation `json:"relations"`
-}
+// Extraction is the reply of an extract-graph request (model.GraphExtraction).
+type Extraction = model.GraphExtraction
 
-// ExtractedEntity is an entity as named in the turn, with a type from
-// EntityTypes (an unknown type is read as concept).
-type ExtractedEntity struct {
-	// Name is the entity as written in the turn ("Postgres 16").
-	Name string `json:"name"`
-	// Type is one of EntityTypes.
-	Type string `json:"type"`
-}
+// ExtractedEntity is an entity of an Extraction.
+type ExtractedEntity = model.ExtractedEntity
 
-// ExtractedRelation is one (subject, relation, object) statement. Relation
-// must be in Relations; others are dropped and counted as invalid.
-type ExtractedRelation struct {
-	// Subject is a noun phrase as written; "user" for the user.
-	Subject string `json:"subject"`
-	// Relation is one of Relations.
-	Relation string `json:"relation"`
-	// Object is a noun phrase, value or date as written; "" (with Replaces
-	// set) for a negated statement ("we no longer use Redis").
-	Object string `json:"object"`
-	// Condition limits when the statement holds ("when unwell"), or "".
-	Condition string `json:"condition,omitempty"`
-	// Replaces names an earlier object this statement replaces ("instead of
-	// Postgres 16"), or "".
-	Replaces string `json:"replaces,omitempty"`
-	// Past marks a statement about an earlier state ("we used to use X").
-	Past bool `json:"past,omitempty"`
-	// Evidence is the sentence of the turn that states it, verbatim.
-	Evidence string `json:"evidence,omitempty"`
-
-	at int // offline extraction: token index of the cue in its sentence
-}
+// ExtractedRelation is a relation of an Extraction.
+type ExtractedRelation = model.ExtractedRelation
 
 // FromGold converts a turn's gold triplets (extraction: oracle) into an
 // Extraction: relations verbatim, entity types by TypeOf, and as evidence
@@ -429,6 +395,7 @@ type sentenceParser struct {
 	ref      time.Time
 	coref    *Coref
 	out      []ExtractedRelation
+	atOf     map[int]int // token index of the cue of out[k] in its sentence
 	at       int                // token index of the cue being applied
 	pending  *ExtractedRelation // a "decided to <verb>" waiting for its object
 	lastSubj string
@@ -560,7 +527,7 @@ func (sp *sentenceParser) parse() {
 		if r.Evidence == "" {
 			r.Evidence = sp.sent
 		}
-		if cond != "" && r.Condition == "" && r.at >= condClause && (r.Relation == "prefers" || r.Relation == "dislikes" || r.Relation == "uses") {
+		if cond != "" && r.Condition == "" && sp.atOf[k] >= condClause && (r.Relation == "prefers" || r.Relation == "dislikes" || r.Relation == "uses") {
 			r.Condition = cond
 		}
 		if past {
@@ -743,7 +710,11 @@ func (sp *sentenceParser) emit(subj, rel, obj string) *ExtractedRelation {
 			rel = "occurred_at"
 		}
 	}
-	sp.out = append(sp.out, ExtractedRelation{Subject: subj, Relation: rel, Object: obj, Evidence: sp.sent, at: sp.at})
+	sp.out = append(sp.out, ExtractedRelation{Subject: subj, Relation: rel, Object: obj, Evidence: sp.sent})
+	if sp.atOf == nil {
+		sp.atOf = map[int]int{}
+	}
+	sp.atOf[len(sp.out)-1] = sp.at
 	for _, n := range []string{obj, subj} {
 		if k := Normalize(n); k != "user" && k != "assistant" && !IsTimeExpr(n) && len(strings.Fields(n)) <= 4 {
 			sp.coref.Last = n

@@ -211,11 +211,7 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 	if s.env.Extraction == strategies.ExtractOracle {
 		ex = FromGold(t.Gold, t.Text)
 	} else {
-		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Vars: map[string]any{
-			"TurnID": t.ID, "Speaker": strategies.Speaker(t), "Role": t.Role, "Date": t.Time.UTC().Format("2006-01-02"),
-			"SessionDate": t.SessionStart.UTC().Format("2006-01-02"), "Text": t.Text,
-			"Relations": strings.Join(Relations, ", "), "EntityTypes": strings.Join(EntityTypes, ", "),
-		}}
+		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Input: model.GraphInput{TurnInput: strategies.TurnInput(t)}}
 		var err error
 		ex, err = model.CallJSON(ctx, s.env.Model, req, func(context.Context) (Extraction, error) {
 			return OfflineExtract(t.Text, t.SessionStart, &s.coref), nil

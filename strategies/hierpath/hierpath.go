@@ -298,9 +298,8 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 		return p, nil
 	}
 	cur, subs := h.currentLabels()
-	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Vars: map[string]any{
-		"Task": t.Task, "Role": t.Role, "Speaker": strategies.Speaker(t), "Text": t.Text,
-		"Current": cur, "Subtasks": strings.Join(subs, ", "), "Previous": clip(h.sess.prevText, 300)}}
+	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Input: model.LocateInput{
+		TurnInput: strategies.TurnInput(t), Goal: defGoal, Current: cur, Subtasks: subs, Previous: clip(h.sess.prevText, 300)}}
 	p, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (Placement, error) {
 		return h.offlinePlacement(t, defGoal), nil
 	})
@@ -315,7 +314,7 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 	if defSub == "" {
 		defSub = subtaskLabel(t.Text)
 	}
-	return p.sanitize(defGoal, defSub), nil
+	return sanitize(p, defGoal, defSub), nil
 }
 
 // offlinePlacement is the offline backend's answer to locate-path: the
@@ -724,9 +723,7 @@ func cosine(a, b []float32) float64 {
 }
 
 // reflectReply is the reply type of the reflect request.
-type reflectReply struct {
-	Lesson string `json:"lesson"`
-}
+type reflectReply = model.Reflection
 
 // reflect asks for a reflection on a failed step and inserts it (rewrite
 // "insert a reflection after a decision"). A failed request is counted and
@@ -736,8 +733,8 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 	if stepID != 0 {
 		stepText = h.g.nodes[stepID].Content
 	}
-	req := model.Request{Kind: model.KindReflect, Role: model.RoleExtractor, Vars: map[string]any{
-		"Goal": h.contentOf(h.goalOf(sub)), "Subtask": h.contentOf(sub), "Step": stepText, "Outcome": t.Text}}
+	req := model.Request{Kind: model.KindReflect, Role: model.RoleExtractor, Input: model.ReflectInput{
+		Goal: h.contentOf(h.goalOf(sub)), Subtask: h.contentOf(sub), Step: stepText, Outcome: t.Text}}
 	r, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (reflectReply, error) {
 		return reflectReply{Lesson: offlineLesson(stepText, t.Text)}, nil
 	})

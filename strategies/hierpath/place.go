@@ -1,6 +1,7 @@
 package hierpath
 
 import (
+	"github.com/memarena/memarena/internal/model"
 	"regexp"
 	"strings"
 	"unicode"
@@ -10,41 +11,11 @@ import (
 	"github.com/memarena/memarena/scenarios"
 )
 
-// Placement is where a turn goes in the goal → subtask → step hierarchy: the
-// reply type of the locate-path request (KindLocatePath). The offline
-// backend computes it with the deterministic rules in this file; a real
-// model fills the same JSON; in oracle mode it is built from Turn.Gold.
-type Placement struct {
-	// Goal is the goal label (turns with the same label share the goal).
-	Goal string `json:"goal"`
-	// Subtask is the subtask label: an existing one to continue, or a new
-	// one.
-	Subtask string `json:"subtask"`
-	// Node is the step kind: action, observation, decision or reflection.
-	Node string `json:"node"`
-	// Outcome is "success" or "failure" when the turn reports how the step
-	// before it went, else "".
-	Outcome string `json:"outcome"`
-	// ChitChat marks small talk and digressions with no task structure.
-	ChitChat bool `json:"chit_chat"`
-	// Updates are value changes the turn states ("from 70% to 80%").
-	Updates []Update `json:"updates"`
-	// Revert is a value the turn goes back to ("go back to Postgres"), or "".
-	Revert string `json:"revert"`
-}
+// Placement is the reply of a locate-path request (model.Placement).
+type Placement = model.Placement
 
-// Update is one stated change of a value. Old is the superseded value as
-// written ("" when the turn does not name it; then Attribute locates it),
-// New the current one, Attribute the thing that changed ("TTL", "coverage
-// gate").
-type Update struct {
-	// Attribute names what changed ("ttl", "coverage gate"), or "".
-	Attribute string `json:"attribute"`
-	// Old is the superseded value as written, or "" when not stated.
-	Old string `json:"old"`
-	// New is the current value as written in the turn (non-empty).
-	New string `json:"new"`
-}
+// Update is one stated change of a value (model.Update).
+type Update = model.Update
 
 // Cue phrases, matched on whole lowercase words with apostrophes dropped
 // ("didn't" → "didnt"). They implement the design's offline placement rules:
@@ -660,7 +631,7 @@ func placementFromGold(g *scenarios.Gold) Placement {
 
 // sanitize makes a placement from any source usable: known step kind,
 // known outcome, non-empty labels.
-func (p Placement) sanitize(defGoal, defSubtask string) Placement {
+func sanitize(p Placement, defGoal, defSubtask string) Placement {
 	switch p.Node {
 	case NodeAction, NodeObservation, NodeDecision, NodeReflection:
 	default:

@@ -136,7 +136,7 @@ func TestPlacementFromGoldAndSanitize(t *testing.T) {
 		t.Errorf("no gold path: %+v", p)
 	}
 	// A model reply with unknown values is repaired, not trusted.
-	p := Placement{Node: "musing", Outcome: "maybe", Updates: []Update{{New: "x"}, {Old: "a", New: "b"}}}.sanitize("goal-a", "sub-b")
+	p := sanitize(Placement{Node: "musing", Outcome: "maybe", Updates: []Update{{New: "x"}, {Old: "a", New: "b"}}}, "goal-a", "sub-b")
 	want := Placement{Goal: "goal-a", Subtask: "sub-b", Node: NodeObservation, Updates: []Update{{Old: "a", New: "b"}}}
 	if !reflect.DeepEqual(p, want) {
 		t.Errorf("sanitize = %+v, want %+v", p, want)
@@ -151,8 +151,8 @@ func TestPlacementFromGoldAndSanitize(t *testing.T) {
 
 func TestPromptsRender(t *testing.T) {
 	for _, req := range []model.Request{
-		{Kind: model.KindLocatePath, Vars: map[string]any{"Task": "t", "Role": "user", "Speaker": "Dana", "Text": "x", "Current": "", "Subtasks": "", "Previous": ""}},
-		{Kind: model.KindReflect, Vars: map[string]any{"Goal": "g", "Subtask": "s", "Step": "", "Outcome": "it failed"}},
+		{Kind: model.KindLocatePath, Input: model.LocateInput{TurnInput: model.TurnInput{Task: "t", Role: "user", Speaker: "Dana", Text: "x"}}},
+		{Kind: model.KindReflect, Input: model.ReflectInput{Goal: "g", Subtask: "s", Outcome: "it failed"}},
 	} {
 		p, err := model.Render(req)
 		if err != nil || p.System == "" || p.User == "" {

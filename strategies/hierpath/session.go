@@ -126,9 +126,7 @@ func (h *HierPath) merge(ctx context.Context, keep, dup int64, s strategies.Sess
 }
 
 // summaryReply is the reply type of the summarize request.
-type summaryReply struct {
-	Summary string `json:"summary"`
-}
+type summaryReply = model.Summary
 
 // summarize writes the summary leaf of a subtask from its current steps
 // (the newest summaryMaxSteps of them; request kind summarize). The
@@ -160,9 +158,9 @@ func (h *HierPath) summarize(ctx context.Context, sub int64, s strategies.Sessio
 			latest = n.Time
 		}
 	}
-	req := model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Vars: map[string]any{
-		"MaxWords": h.cfg.SummaryWords, "SessionID": s.ID, "Date": latest.UTC().Format("2006-01-02"),
-		"Task": h.contentOf(h.goalOf(sub)) + " / " + h.contentOf(sub), "Transcript": strings.Join(lines, "\n")}}
+	req := model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Input: model.SummarizeInput{
+		MaxWords: h.cfg.SummaryWords, SessionID: s.ID, Date: latest.UTC().Format("2006-01-02"),
+		Task: h.contentOf(h.goalOf(sub)) + " / " + h.contentOf(sub), Lines: lines}}
 	r, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (summaryReply, error) {
 		return summaryReply{Summary: extractiveSummary(steps, h.cfg.SummaryWords)}, nil
 	})

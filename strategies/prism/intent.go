@@ -1,6 +1,7 @@
 package prism
 
 import (
+	"github.com/memarena/memarena/internal/model"
 	"slices"
 	"strings"
 	"unicode"
@@ -10,34 +11,12 @@ import (
 	"github.com/memarena/memarena/scenarios"
 )
 
-// Tags is the reply of a model.KindTagIntents request: the intent tags of one
-// turn under scenarios.IntentTaxonomy, one field per facet. The prompt
-// (internal/model/prompts/tag-intents.tmpl) asks for exactly this JSON.
-type Tags struct {
-	// Goal is the goal-level intent ("debug", "decide" …) or "".
-	Goal string `json:"goal"`
-	// Subtasks are up to two subtask values ("diagnose", "compare" …).
-	Subtasks []string `json:"subtasks"`
-	// ActionType is the action facet value ("ask", "decide", "observe" …).
-	ActionType string `json:"action_type"`
-	// Entities are the entities named, as written or lowercase.
-	Entities []string `json:"entities"`
-}
+// Tags is the reply of a tag-intents request (model.Tags).
+type Tags = model.Tags
 
-// IntentQuery is the structured query PRISM retrieves with, and the reply of
-// a model.KindQueryIntent request (prompt:
-// internal/model/prompts/query-intent.tmpl).
-type IntentQuery struct {
-	// Intents are target tags "goal:<v>" and "subtask:<v>".
-	Intents []string `json:"intents"`
-	// Entities are target entities, as written or lowercase.
-	Entities []string `json:"entities"`
-	// ActionType is the action facet value the question is about (e.g.
-	// "decide" for "which X did we pick"), or "".
-	ActionType string `json:"action_type"`
-	// Task is the goal text of the task the question is scoped to, or "".
-	Task string `json:"task"`
-}
+// IntentQuery is the structured query PRISM retrieves with, the reply of a
+// query-intent request (model.IntentQuery).
+type IntentQuery = model.IntentQuery
 
 // lexicon is the offline tagger's cue table: for each taxonomy value, the
 // words and phrases that signal it. Cues are matched on stemmed words
@@ -526,9 +505,4 @@ func sortedKeys(set map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// taxonomyList is a facet's allowed values joined for a prompt.
-func taxonomyList(facet string) string {
-	return strings.Join(scenarios.IntentTaxonomy[facet], ", ")
 }

@@ -337,10 +337,7 @@ func (p *Prism) tag(ctx context.Context, t strategies.Turn) ([]string, string, [
 		i, a, e := goldTags(t.Gold)
 		return i, a, e, nil
 	}
-	req := model.Request{Kind: model.KindTagIntents, Role: model.RoleExtractor, Vars: map[string]any{
-		"Speaker": strategies.Speaker(t), "Role": t.Role, "Text": t.Text, "Task": t.Task, "Previous": p.prevText,
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action"),
-	}}
+	req := model.Request{Kind: model.KindTagIntents, Role: model.RoleExtractor, Input: model.TagInput{TurnInput: strategies.TurnInput(t), Previous: p.prevText}}
 	tags, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (Tags, error) {
 		tg := OfflineTags(t.Role, t.Text, t.Task)
 		// Empty lists as [] (not null), as the reply schema has them.
@@ -570,10 +567,7 @@ func (p *Prism) queryIntent(ctx context.Context, q strategies.Query) (IntentQuer
 	for i, t := range q.Recent {
 		recent[i] = strategies.Speaker(t) + ": " + t.Text
 	}
-	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Vars: map[string]any{
-		"Question": q.Question, "Task": q.Task, "Recent": strings.Join(recent, "\n"),
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action"),
-	}}
+	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Input: model.QueryInput{Question: q.Question, Task: q.Task, Recent: recent}}
 	iq, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (IntentQuery, error) {
 		iq := OfflineQuery(q.Question, q.Task, recent)
 		iq.Intents, iq.Entities = nonNil(iq.Intents), nonNil(iq.Entities)

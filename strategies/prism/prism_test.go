@@ -419,8 +419,7 @@ func TestPromptsRender(t *testing.T) {
 			t.Fatalf("no template for %s", k)
 		}
 	}
-	p, err := model.Render(model.Request{Kind: model.KindQueryIntent, Vars: map[string]any{"Question": "Q?", "Task": "", "Recent": "",
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action")}})
+	p, err := model.Render(model.Request{Kind: model.KindQueryIntent, Input: model.QueryInput{Question: "Q?"}})
 	if err != nil || !strings.Contains(p.System, `"action_type": string`) || !strings.Contains(p.User, "Question: Q?") {
 		t.Fatalf("render: %v\n%+v", err, p)
 	}

@@ -1,6 +1,7 @@
 package thoughtgraph
 
 import (
+	"github.com/memarena/memarena/internal/model"
 	"regexp"
 	"strings"
 	"unicode"
@@ -9,44 +10,15 @@ import (
 	"github.com/memarena/memarena/internal/textutil"
 )
 
-// Extraction is the JSON reply of an extract-thoughts request: the schema the
-// prompt (internal/model/prompts/extract-thoughts.tmpl) asks a real model
-// for, and what the offline extractor (ExtractRules) returns.
-type Extraction struct {
-	Thoughts []ExtractedThought `json:"thoughts"`
-}
+// Extraction is the reply of an extract-thoughts request.
+type Extraction = model.ThoughtExtraction
 
 // ExtractedThought is one thought of an Extraction.
-type ExtractedThought struct {
-	// Type is one of the six design types (TypeAnalysis … TypeKnowledgeGap).
-	Type string `json:"type"`
-	// Content is one sentence in the message's own words.
-	Content string `json:"content"`
-	// Entities are lowercase names; they are normalized again on intake.
-	Entities []string `json:"entities"`
-	// Confidence in [0, 1]; 0 means unspecified (DefaultConfidence).
-	Confidence float64 `json:"confidence"`
-	// Parent is the id of an offered Candidate this thought follows from,
-	// or "". Ids that were not offered are ignored (and counted).
-	Parent string `json:"parent"`
-	// FollowsPrevious marks a thought that follows from the thought before
-	// it in the same reply.
-	FollowsPrevious bool `json:"follows_previous"`
-}
+type ExtractedThought = model.ExtractedThought
 
 // Candidate is an earlier thought of the same task offered to the extractor
 // as a possible parent, oldest first.
-type Candidate struct {
-	ID       string
-	Type     string
-	Content  string
-	Entities []string
-	// SameSession is true when the candidate comes from the current session.
-	SameSession bool
-}
-
-// String renders the candidate for the prompt: "id (type): content".
-func (c Candidate) String() string { return c.ID + " (" + c.Type + "): " + c.Content }
+type Candidate = model.Candidate
 
 // Offline extraction confidences, by how the type was recognized.
 const (

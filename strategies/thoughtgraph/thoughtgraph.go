@@ -416,19 +416,12 @@ func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key s
 		return nil, nil
 	}
 	cands := g.candidates(key)
-	lines := make([]string, len(cands))
 	offered := map[string]bool{}
-	for i, c := range cands {
-		lines[i] = c.String()
+	for _, c := range cands {
 		offered[c.ID] = true
 	}
-	date := ""
-	if !t.Time.IsZero() {
-		date = t.Time.UTC().Format("2006-01-02")
-	}
-	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Vars: map[string]any{
-		"Role": t.Role, "Speaker": strategies.Speaker(t), "Date": date, "Task": t.Task, "Text": t.Text,
-		"Candidates": lines, "MaxThoughts": maxPerTurn,
+	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: model.ThoughtsInput{
+		TurnInput: strategies.TurnInput(t), Candidates: cands, MaxThoughts: maxPerTurn,
 	}}
 	ext, err := model.CallJSON(ctx, g.env.Model, req, func(context.Context) (Extraction, error) {
 		return ExtractRules(t.Role, t.Text, cands), nil

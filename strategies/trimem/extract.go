@@ -1,6 +1,7 @@
 package trimem
 
 import (
+	"github.com/memarena/memarena/internal/model"
 	"regexp"
 	"strings"
 	"time"
@@ -9,32 +10,11 @@ import (
 	"github.com/memarena/memarena/internal/textutil"
 )
 
-// Triplet is one extracted (subject, relation, object) fact. It is the
-// element of the JSON schema the extract-triplets prompt asks a model for,
-// and what the offline extractor returns.
-type Triplet struct {
-	// Subject and Object are short noun phrases; "user" for the user. A
-	// negated triplet may have Subject AnySubject ("*"): the fact is
-	// retracted for every subject ("drop GORM").
-	Subject  string `json:"subject"`
-	Relation string `json:"relation"`
-	Object   string `json:"object"`
-	// Condition limits when the fact holds ("when unwell"), or "".
-	Condition string `json:"condition,omitempty"`
-	// Negated says the sentence states the fact no longer holds ("we no
-	// longer use X"): the stored triplet is retracted, nothing is added.
-	Negated bool `json:"negated,omitempty"`
-	// Replaces is an older object the sentence says this one replaces
-	// ("instead of X", "from X to Y"), or "".
-	Replaces string `json:"replaces,omitempty"`
-	// Evidence is the source sentence, copied verbatim from the turn.
-	Evidence string `json:"evidence"`
-}
+// Triplet is one fact of an extract-triplets reply (model.Triplet).
+type Triplet = model.Triplet
 
 // Extraction is the reply of one extract-triplets request.
-type Extraction struct {
-	Triplets []Triplet `json:"triplets"`
-}
+type Extraction = model.TripletExtraction
 
 // Speaker perspective used to resolve pronouns.
 const (

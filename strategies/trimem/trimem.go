@@ -310,10 +310,7 @@ func (m *TriMem) extract(ctx context.Context, t strategies.Turn) ([]Triplet, err
 		if ref.IsZero() {
 			ref = t.Time
 		}
-		req := model.Request{Kind: model.KindExtractTriplets, Role: model.RoleExtractor, Vars: map[string]any{
-			"Speaker": strategies.Speaker(t), "Role": t.Role, "Date": ref.UTC().Format(DateLayout),
-			"Text": t.Text, "Relations": scenarios.Relations,
-		}}
+		req := model.Request{Kind: model.KindExtractTriplets, Role: model.RoleExtractor, Input: model.TripletsInput{TurnInput: strategies.TurnInput(t)}}
 		res, err := model.CallJSON(ctx, m.env.Model, req, func(context.Context) (Extraction, error) {
 			return Extraction{Triplets: Extract(t.Text, t.Role, ref)}, nil
 		})

@@ -74,13 +74,13 @@ func newTestClient(t *testing.T, o Options) (*Client, *sleepLog) {
 }
 
 func answerReq(q string) model.Request {
-	return model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Vars: map[string]any{
-		"Context": "[2026-03-01] Dana: we picked chi for the router.", "Question": q, "AskedAt": "2026-03-02 10:00"}}
+	return model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Input: model.AnswerInput{
+		Context: "[2026-03-01] Dana: we picked chi for the router.", Question: q, AskedAt: "2026-03-02 10:00"}}
 }
 
 func summaryReq() model.Request {
-	return model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Vars: map[string]any{
-		"MaxWords": 50, "SessionID": "s1", "Date": "2026-03-02", "Task": "", "Transcript": "user: we picked chi"}}
+	return model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Input: model.SummarizeInput{
+		MaxWords: 50, SessionID: "s1", Date: "2026-03-02", Lines: []string{"user: we picked chi"}}}
 }
 
 // summary is the JSON reply type of the structured-output tests.
