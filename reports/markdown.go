@@ -120,6 +120,7 @@ func (d *Data) Markdown(w io.Writer) {
 		fmt.Fprintf(w, "- Backend: **%s**\n", m.Backend)
 	}
 	d.modelHeader(w)
+	d.extractionHeader(w)
 	fmt.Fprintf(w, "- Extraction: %s · budget %d tokens (%s) · k = %d · seeds %s · bootstrap %d resamples (95%% percentile CI)\n",
 		m.Extraction, m.Budget, m.Tokenizer, m.K, joinInts(m.Seeds), m.Bootstrap)
 	cfg := m.ConfigFile
@@ -151,6 +152,7 @@ func (d *Data) Markdown(w io.Writer) {
 	}
 	table(w, []string{"scenario", "source", "sha256", "sessions", "turns", "tasks", "probes"}, srows)
 	d.importsSection(w)
+	d.extractionSection(w)
 
 	fmt.Fprintln(w, "## Strategies")
 	fmt.Fprintln(w)

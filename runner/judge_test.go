@@ -22,9 +22,9 @@ type judgeClient struct {
 	verdict func(in model.JudgeInput) string
 }
 
-func (c judgeClient) Complete(ctx context.Context, req model.Request, off model.Offline) (model.Response, error) {
+func (c judgeClient) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	if req.Kind != model.KindJudge {
-		return c.Client.Complete(ctx, req, off)
+		return c.Client.Complete(ctx, req)
 	}
 	if _, err := model.Render(req); err != nil {
 		return model.Response{}, err
@@ -157,7 +157,7 @@ func TestRejudge(t *testing.T) {
 	}
 	defer store.Close()
 	tok := tokenizer.MustDefault()
-	off := model.NewOffline(tok)
+	off := backends.OfflineClient(tok)
 
 	// --only-failed with another judge is refused.
 	jb, _ := judge.New(judgeClient{Client: off, verdict: func(model.JudgeInput) string { return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})

@@ -228,7 +228,7 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			t := ss.Turns[ti]
 			ids[ti] = t.ID
 			turn := strategies.Turn{ID: t.ID, SessionID: ss.ID, SessionIndex: si, Index: ti, Role: t.Role, Speaker: t.Speaker,
-				Addressee: addressee(ss.Turns, ti), Text: t.Text, Time: t.Time.Time, SessionStart: ss.Start.Time, Task: task}
+				Addressee: ss.Addressee(ti), Text: t.Text, Time: t.Time.Time, SessionStart: ss.Start.Time, Task: task}
 			if oracle {
 				turn.Gold = t.Gold
 			}
@@ -380,13 +380,12 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 	before := c.meter.Total()
 	resp, err := c.meter.Complete(ctx, model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Input: model.AnswerInput{
 		Context: r.Context, Question: p.Question, AskedAt: p.AskedAt.UTC().Format("2006-01-02 15:04"), Threshold: c.cfg.Reader.Threshold,
-	}}, func(context.Context) (string, error) {
-		a := reader.Read(p.Question, r.Context, reader.Options{Threshold: c.cfg.Reader.Threshold}, c.env.Resolve)
-		support = a.Support
-		return a.Text, nil
-	})
+	}})
 	if err != nil {
 		return results.Row{}, lat, fmt.Errorf("reader: %w", err)
+	}
+	if resp.Model == "offline" {
+		support = resp.Score
 	}
 	answerUsage := c.meter.Total().Sub(before)
 	answer := strings.TrimSpace(resp.Text)
@@ -422,25 +421,4 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 		return results.Row{}, lat, err
 	}
 	return row, lat, nil
-}
-
-// addressee is the name of the person turn i of a session speaks to: the
-// speaker of the nearest earlier turn with a different speaker name, else of
-// the nearest later one; "" when the session has one named speaker only.
-func addressee(turns []scenarios.Turn, i int) string {
-	me := turns[i].Speaker
-	if me == "" {
-		return ""
-	}
-	for j := i - 1; j >= 0; j-- {
-		if s := turns[j].Speaker; s != "" && s != me {
-			return s
-		}
-	}
-	for j := i + 1; j < len(turns); j++ {
-		if s := turns[j].Speaker; s != "" && s != me {
-			return s
-		}
-	}
-	return ""
 }

@@ -244,3 +244,25 @@ func (w When) MarshalText() ([]byte, error) {
 
 // Set reports whether the value was given (valid or not).
 func (w When) Set() bool { return !w.IsZero() || w.Raw != "" }
+
+// Addressee is the name of the person turn i of the session speaks to: the
+// speaker of the nearest earlier turn with a different speaker name, else of
+// the nearest later one; "" when the turn has no speaker name or the session
+// has one named speaker only.
+func (s *Session) Addressee(i int) string {
+	me := s.Turns[i].Speaker
+	if me == "" {
+		return ""
+	}
+	for j := i - 1; j >= 0; j-- {
+		if n := s.Turns[j].Speaker; n != "" && n != me {
+			return n
+		}
+	}
+	for j := i + 1; j < len(s.Turns); j++ {
+		if n := s.Turns[j].Speaker; n != "" && n != me {
+			return n
+		}
+	}
+	return ""
+}

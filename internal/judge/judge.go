@@ -161,7 +161,7 @@ func (j *Judge) Grade(ctx context.Context, it Item) (Result, error) {
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
 		req := model.Request{Kind: model.KindJudge, Role: model.RoleJudge, Input: in, Repeat: it.RepeatBase + attempt,
 			Validate: func(text string) error { _, err := ParseVerdict(text); return err }}
-		resp, err := j.client.Complete(ctx, req, nil)
+		resp, err := j.client.Complete(ctx, req)
 		res.Attempts++
 		res.Usage = res.Usage.Add(resp.Usage)
 		res.Raw = resp.Text

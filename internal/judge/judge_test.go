@@ -94,7 +94,7 @@ type scripted struct {
 
 func (s *scripted) Name() string { return "scripted" }
 
-func (s *scripted) Complete(ctx context.Context, req model.Request, _ model.Offline) (model.Response, error) {
+func (s *scripted) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	if _, err := model.Render(req); err != nil {
 		return model.Response{}, err
 	}

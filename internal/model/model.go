@@ -2,8 +2,8 @@
 // a strategy or of the harness — extraction, tagging, summarizing,
 // reflection, answering, judging — is a Request of a known Kind whose prompt
 // is rendered from a versioned template (prompts/<kind>.tmpl). The offline
-// backend answers each request deterministically with a Go function supplied
-// by the caller (rules, an extractive reader, a lexical judge) and charges
+// backend answers each request deterministically with the offline model
+// (package internal/offline) from the request's typed input and charges
 // the same rendered prompt's tokens as a real model would be charged, so
 // token cost is counted the same way for every backend. A real backend sends
 // the rendered prompt to an OpenAI-compatible endpoint.
@@ -104,18 +104,30 @@ type Response struct {
 	Usage Usage
 	// Model is the model that produced it ("offline" for the offline backend).
 	Model string
+	// Score is the responder's score of the reply in [0, 1] when it gives
+	// one (the offline reader's support of an answer), else NaN.
+	Score float64
 }
 
-// Offline computes the deterministic reply the offline backend gives for a
-// request. Real backends never call it.
-type Offline func(ctx context.Context) (string, error)
+// Responder computes the offline backend's reply to a request from the
+// request's typed Input (package internal/offline is the offline model).
+type Responder interface {
+	Respond(ctx context.Context, req Request) (string, error)
+}
+
+// ScoredResponder is a Responder that also reports a score of its reply in
+// [0, 1] (the offline reader's support of an answer); the offline backend
+// puts it in Response.Score.
+type ScoredResponder interface {
+	Responder
+	RespondScored(ctx context.Context, req Request) (text string, score float64, err error)
+}
 
 // Client completes typed requests. Implementations are safe for concurrent
 // use.
 type Client interface {
-	// Complete renders req's prompt and returns the completion. offline is
-	// the deterministic reply used by the offline backend.
-	Complete(ctx context.Context, req Request, offline Offline) (Response, error)
+	// Complete renders req's prompt and returns the completion.
+	Complete(ctx context.Context, req Request) (Response, error)
 	// Name describes the backend for reports ("offline", "openai:gpt-4o-mini@http://…").
 	Name() string
 }

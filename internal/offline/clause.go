@@ -160,6 +160,9 @@ func (a *Analysis) clause(seg []token, lastObj string) (Clause, bool) {
 		for _, t := range seg[k:j] {
 			ws = append(ws, t.text)
 		}
+		for len(ws) > 1 && adverbs[strings.ToLower(ws[len(ws)-1])] {
+			ws = ws[:len(ws)-1]
+		}
 		c.Subject = strings.Join(ws, " ")
 		if c.Subject == a.Speaker || c.Subject == a.Addressee {
 			c.Person = true

@@ -108,8 +108,8 @@ func (a *Analysis) Facts() []Fact {
 				subj = s.Clauses[0].Subject
 			}
 			rel := "uses"
-			if ch.Attribute != "" {
-				rel = "status"
+			if r := []rune(ch.New); len(r) > 0 && unicode.IsDigit(r[0]) && ch.Attribute != "" {
+				rel = "status" // a value: "the TTL from 5 minutes to 60 seconds"
 			}
 			if subj != "" && !hasFact(out[n0:], ch.New) {
 				out = append(out, Fact{Subject: subj, Relation: rel, Object: ch.New, Replaces: ch.Old, Evidence: s.Text, Person: personOf(s, a)})

@@ -213,9 +213,7 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 	} else {
 		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Input: model.GraphInput{TurnInput: strategies.TurnInput(t)}}
 		var err error
-		ex, err = model.CallJSON(ctx, s.env.Model, req, func(context.Context) (Extraction, error) {
-			return OfflineExtract(t.Text, t.SessionStart, &s.coref), nil
-		})
+		ex, err = model.CallJSON[Extraction](ctx, s.env.Model, req)
 		if err != nil {
 			if !errors.Is(err, model.ErrFailed) {
 				return fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)

@@ -196,7 +196,7 @@ func TestOracleModeUsesGold(t *testing.T) {
 // failingClient fails every request with err.
 type failingClient struct{ err error }
 
-func (f failingClient) Complete(context.Context, model.Request, model.Offline) (model.Response, error) {
+func (f failingClient) Complete(context.Context, model.Request) (model.Response, error) {
 	return model.Response{}, f.err
 }
 func (f failingClient) Name() string { return "failing" }

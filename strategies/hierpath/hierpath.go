@@ -300,9 +300,7 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 	cur, subs := h.currentLabels()
 	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Input: model.LocateInput{
 		TurnInput: strategies.TurnInput(t), Goal: defGoal, Current: cur, Subtasks: subs, Previous: clip(h.sess.prevText, 300)}}
-	p, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (Placement, error) {
-		return h.offlinePlacement(t, defGoal), nil
-	})
+	p, err := model.CallJSON[Placement](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
 			return Placement{}, fmt.Errorf("hier-path: locate-path for %s: %w", t.ID, err)
@@ -315,31 +313,6 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 		defSub = subtaskLabel(t.Text)
 	}
 	return sanitize(p, defGoal, defSub), nil
-}
-
-// offlinePlacement is the offline backend's answer to locate-path: the
-// deterministic rules of place.go applied to the session's state.
-func (h *HierPath) offlinePlacement(t strategies.Turn, goalLabel string) Placement {
-	st := classify(t.Role, t.Text)
-	p := Placement{Goal: goalLabel, Node: st.Node, Outcome: st.Outcome, ChitChat: st.ChitChat,
-		Updates: extractUpdates(t.Text), Revert: extractRevert(t.Text)}
-	if p.ChitChat {
-		return p
-	}
-	seg := segment{SessionEntities: h.sess.entities}
-	if h.sess.subtask != 0 {
-		seg.Current = h.g.nodes[h.sess.subtask].Label
-		seg.CurrentProfile = h.profiles[h.sess.subtask]
-	}
-	if gid, ok := h.goals[slug(goalLabel)]; ok {
-		for _, s := range h.subOrder[gid] {
-			if n := h.g.nodes[s]; n.Status == StatusCurrent && !h.notes[s] {
-				seg.Others = append(seg.Others, labeled{Label: n.Label, Profile: h.profiles[s]})
-			}
-		}
-	}
-	p.Subtask, _ = chooseSubtask(t.Role, t.Text, seg)
-	return p
 }
 
 func (h *HierPath) currentLabels() (string, []string) {
@@ -735,9 +708,7 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 	}
 	req := model.Request{Kind: model.KindReflect, Role: model.RoleExtractor, Input: model.ReflectInput{
 		Goal: h.contentOf(h.goalOf(sub)), Subtask: h.contentOf(sub), Step: stepText, Outcome: t.Text}}
-	r, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (reflectReply, error) {
-		return reflectReply{Lesson: offlineLesson(stepText, t.Text)}, nil
-	})
+	r, err := model.CallJSON[reflectReply](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
 			return fmt.Errorf("hier-path: reflect for %s: %w", t.ID, err)
@@ -755,38 +726,6 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 	_, err = h.g.InsertReflection(ctx, Reflection{Step: stepID, Under: under, Content: r.Lesson, TurnIDs: turns, SessionID: t.SessionID},
 		t.Time, "failure reported by turn "+t.ID, t.ID)
 	return err
-}
-
-// offlineLesson is the offline reflection: the failed step and the failure
-// in their own words (their most informative sentences).
-func offlineLesson(step, outcome string) string {
-	o := bestSentence(outcome)
-	if step == "" {
-		return "Lesson: this failed: " + o + " Do not repeat it unchanged."
-	}
-	return "Lesson: tried " + strings.TrimRight(bestSentence(step), ".!?") + "; it failed: " + o + " Change the approach before retrying."
-}
-
-// bestSentence is the sentence of s the extractive summary would pick.
-func bestSentence(s string) string {
-	best, bestScore := "", -1e9
-	for _, x := range textutil.Sentences(s) {
-		if sc := sentenceScore(x); sc > bestScore {
-			best, bestScore = x, sc
-		}
-	}
-	if best == "" {
-		return clip(s, 300)
-	}
-	return clip(best, 300)
-}
-
-func firstSentence(s string) string {
-	ss := textutil.Sentences(s)
-	if len(ss) == 0 {
-		return s
-	}
-	return clip(ss[0], 300)
 }
 
 // Footprint counts current nodes, all edges, and stored bytes (contents,

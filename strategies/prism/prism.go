@@ -338,12 +338,7 @@ func (p *Prism) tag(ctx context.Context, t strategies.Turn) ([]string, string, [
 		return i, a, e, nil
 	}
 	req := model.Request{Kind: model.KindTagIntents, Role: model.RoleExtractor, Input: model.TagInput{TurnInput: strategies.TurnInput(t), Previous: p.prevText}}
-	tags, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (Tags, error) {
-		tg := OfflineTags(t.Role, t.Text, t.Task)
-		// Empty lists as [] (not null), as the reply schema has them.
-		tg.Subtasks, tg.Entities = nonNil(tg.Subtasks), nonNil(tg.Entities)
-		return tg, nil
-	})
+	tags, err := model.CallJSON[Tags](ctx, p.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			p.failures++
@@ -546,13 +541,6 @@ func (p *Prism) cause(u *Unit, idx, j int) {
 	}
 }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 func union(a, b []string) []string {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
@@ -568,11 +556,7 @@ func (p *Prism) queryIntent(ctx context.Context, q strategies.Query) (IntentQuer
 		recent[i] = strategies.Speaker(t) + ": " + t.Text
 	}
 	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Input: model.QueryInput{Question: q.Question, Task: q.Task, Recent: recent}}
-	iq, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (IntentQuery, error) {
-		iq := OfflineQuery(q.Question, q.Task, recent)
-		iq.Intents, iq.Entities = nonNil(iq.Intents), nonNil(iq.Entities)
-		return iq, nil
-	})
+	iq, err := model.CallJSON[IntentQuery](ctx, p.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			p.failures++

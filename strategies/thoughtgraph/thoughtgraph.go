@@ -423,9 +423,7 @@ func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key s
 	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: model.ThoughtsInput{
 		TurnInput: strategies.TurnInput(t), Candidates: cands, MaxThoughts: maxPerTurn,
 	}}
-	ext, err := model.CallJSON(ctx, g.env.Model, req, func(context.Context) (Extraction, error) {
-		return ExtractRules(t.Role, t.Text, cands), nil
-	})
+	ext, err := model.CallJSON[Extraction](ctx, g.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			g.stats.Failures++

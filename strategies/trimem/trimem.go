@@ -311,9 +311,7 @@ func (m *TriMem) extract(ctx context.Context, t strategies.Turn) ([]Triplet, err
 			ref = t.Time
 		}
 		req := model.Request{Kind: model.KindExtractTriplets, Role: model.RoleExtractor, Input: model.TripletsInput{TurnInput: strategies.TurnInput(t)}}
-		res, err := model.CallJSON(ctx, m.env.Model, req, func(context.Context) (Extraction, error) {
-			return Extraction{Triplets: Extract(t.Text, t.Role, ref)}, nil
-		})
+		res, err := model.CallJSON[Extraction](ctx, m.env.Model, req)
 		if err != nil {
 			if errors.Is(err, model.ErrFailed) {
 				m.stats.Failures++

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
@@ -19,7 +20,7 @@ import (
 func testEnv(mode string, c model.Client) strategies.Env {
 	tok := tokenizer.MustDefault()
 	if c == nil {
-		c = model.NewOffline(tok)
+		c = backends.OfflineClient(tok)
 	}
 	return strategies.Env{Model: c, Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: mode, Seed: 1}
 }
@@ -176,7 +177,7 @@ func TestKnowledgeUpdateOffline(t *testing.T) {
 
 func TestModelModeChargesExtractionPrompts(t *testing.T) {
 	tok := tokenizer.MustDefault()
-	meter := model.NewMeter(model.NewOffline(tok))
+	meter := model.NewMeter(backends.OfflineClient(tok))
 	s, err := strategies.Build(Name, nil, testEnv(strategies.ExtractModel, meter))
 	if err != nil {
 		t.Fatal(err)
@@ -193,7 +194,7 @@ func TestModelModeChargesExtractionPrompts(t *testing.T) {
 type failing struct{}
 
 func (failing) Name() string { return "failing" }
-func (failing) Complete(context.Context, model.Request, model.Offline) (model.Response, error) {
+func (failing) Complete(context.Context, model.Request) (model.Response, error) {
 	return model.Response{}, &model.FailedError{Kind: model.KindExtractTriplets, Cause: errors.New("bad gateway")}
 }
 
