@@ -11,14 +11,14 @@ var (
 	decisionCues = []string{"decided", "decide to", "decision", "chose", "choose to", "picked", "went with", "go with",
 		"going with", "settled on", "settle on", "opted", "opt for", "agreed on", "we agreed", "final choice", "made up my mind",
 		"lets go with", "lets use", "well go with", "ill go with", "ill take", "well take", "signed up", "committed to"}
-	planCues = []string{"going to", "gonna", "plan to", "planning to", "plan is", "i will", "we will", "ill", "well", "want to",
+	planCues = []string{"let me", "lets", "ill try", "well try", "going to", "gonna", "plan to", "planning to", "plan is", "i will", "we will", "ill", "well", "want to",
 		"wanna", "hope to", "intend to", "need to", "have to", "gotta", "todo", "to do", "next step", "next steps",
 		"tomorrow", "next week", "next month", "next year", "this weekend", "later today", "soon", "cant wait", "looking forward"}
 	preferenceCues = []string{"i like", "i love", "i enjoy", "i prefer", "i hate", "i dislike", "favorite", "favourite",
 		"fan of", "i adore", "im into", "cant stand", "rather", "my go to", "i really like", "i really love", "i really enjoy"}
 	hypothesisCues = []string{"maybe", "perhaps", "might", "probably", "i think", "i guess", "i suspect", "could be",
 		"possibly", "i wonder", "not sure", "seems like", "it seems", "likely"}
-	successCues = []string{"worked", "works", "working now", "succeeded", "success", "passed", "passes", "fixed", "solved",
+	successCues = []string{"worked", "it works", "that works", "this works", "works now", "working now", "succeeded", "success", "passed", "passes", "fixed", "solved",
 		"resolved", "went well", "turned out great", "turned out well", "it paid off", "made it", "did it", "finished",
 		"completed", "got accepted", "was accepted", "won", "achieved", "managed to"}
 	failureCues = []string{"didnt work", "did not work", "doesnt work", "does not work", "not working", "failed", "fails",

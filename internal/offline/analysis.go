@@ -179,7 +179,11 @@ func condition(toks []token) string {
 		}
 		var ws []string
 		for j := i; j < len(toks) && j < i+10; j++ {
-			ws = append(ws, toks[j].low)
+			w := toks[j].text
+			if j == i {
+				w = toks[j].low
+			}
+			ws = append(ws, w)
 			if toks[j].stop && j > i {
 				break
 			}
@@ -198,7 +202,7 @@ func phraseAfter(toks []token, i int) string {
 	var ws []string
 	for j := i; j < len(toks) && len(ws) < 5; j++ {
 		l := toks[j].low
-		if len(ws) > 0 && (conjunctions[l] || subordinators[l] || auxiliaries[l] || prepositions[l] && l != "of" || whWords[l] || negations[l]) {
+		if len(ws) > 0 && (conjunctions[l] || subordinators[l] || auxiliaries[l] || prepositions[l] && l != "of" || whWords[l] || negations[l] || l == "instead" || l == "rather") {
 			break
 		}
 		if len(ws) == 0 && (conjunctions[l] || l == "to") {
@@ -239,6 +243,18 @@ func change(toks []token) Change {
 			c.Old = phraseAfter(toks, i+2)
 		case t.low == "place" && i > 0 && toks[i-1].low == "in" && i+2 < len(toks) && toks[i+1].low == "of":
 			c.Old = phraseAfter(toks, i+2)
+		case t.low == "from" && i > 0 && (toks[i-1].low == "down" || toks[i-1].low == "up") && i+1 < len(toks):
+			// "MaxConns 15 (down from 20)": the value before the cue is new
+			c.Old = phraseAfter(toks, i+1)
+			for j := i - 2; j >= 0 && j >= i-4; j-- {
+				if r := []rune(toks[j].text); unicode.IsDigit(r[0]) {
+					c.New = toks[j].text
+					if j > 0 && !determiners[toks[j-1].low] && !prepositions[toks[j-1].low] && !subjPronouns[toks[j-1].low] {
+						c.Attribute = toks[j-1].text
+					}
+					break
+				}
+			}
 		case t.low == "longer" && i > 0 && toks[i-1].low == "no", t.low == "anymore", t.low == "quit",
 			lemma(t.low) == "stop" && i+1 < len(toks) && strings.HasSuffix(toks[i+1].low, "ing"),
 			t.low == "up" && i > 0 && lemma(toks[i-1].low) == "give":

@@ -281,8 +281,8 @@ verb:
 // at most eight, without a trailing preposition.
 func objectPhrase(toks []token) string {
 	var ws []string
-	for _, t := range toks {
-		if len(ws) >= 8 {
+	for i, t := range toks {
+		if len(ws) >= 8 || (t.low == "instead" || t.low == "rather") && i+1 < len(toks) && (toks[i+1].low == "of" || toks[i+1].low == "than") {
 			break
 		}
 		ws = append(ws, t.text)

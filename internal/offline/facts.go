@@ -95,6 +95,9 @@ func (a *Analysis) Facts() []Fact {
 			if !ok {
 				continue
 			}
+			if s.Change.New != "" && !s.Change.Revert && (f.Relation == "works_on" || f.Relation == "decided") {
+				continue // the change itself is stated below
+			}
 			if f.Relation == "occurred_at" || f.Relation == "scheduled_for" {
 				dated = true
 			}

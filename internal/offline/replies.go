@@ -117,6 +117,32 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 	if max <= 0 {
 		max = 8
 	}
+	if in.Role == "tool" {
+		// A tool result is one observation: its informative lines.
+		var lines []string
+		for _, l := range strings.Split(in.Text, "\n") {
+			if l = strings.TrimSpace(l); l != "" && len(lines) < 8 {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == 0 {
+			return out
+		}
+		c := strings.Join(lines, " / ")
+		th := model.ExtractedThought{Type: model.ThoughtAnalysis, Content: c, Entities: nonNil(nlp.Keys(nlp.Entities(c))), Confidence: 0.95}
+		th.Parent = parent(Sentence{Text: c}, in.Candidates)
+		if th.Parent == "" {
+			// a tool runs for the latest step of the session
+			for i := len(in.Candidates) - 1; i >= 0; i-- {
+				if in.Candidates[i].SameSession {
+					th.Parent = in.Candidates[i].ID
+					break
+				}
+			}
+		}
+		out.Thoughts = append(out.Thoughts, th)
+		return out
+	}
 	var prevEnts []string
 	for _, s := range a.Sentences {
 		if len(out.Thoughts) == max {
@@ -225,7 +251,7 @@ func nonNil(s []string) []string {
 var intentCues = map[string]map[string][]string{
 	"goal": {
 		"build":    {"build", "implement", "create", "make", "set up", "develop", "write"},
-		"debug":    {"debug", "bug", "error", "broken", "crash", "fail", "not working", "issue", "problem"},
+		"debug":    {"debug", "fix", "bug", "error", "broken", "crash", "fail", "not working", "issue", "problem"},
 		"optimize": {"optimize", "faster", "slow", "speed", "performance", "improve", "efficient"},
 		"decide":   {"decide", "choose", "pick", "select", "option", "which one", "whether"},
 		"plan":     {"plan", "organize", "prepare", "arrange", "trip", "schedule", "next week", "upcoming"},
@@ -238,7 +264,7 @@ var intentCues = map[string]map[string][]string{
 		"requirements": {"need", "require", "must", "requirement", "constraint"},
 		"design":       {"design", "structure", "layout", "architecture"},
 		"implement":    {"implement", "code", "write", "build"},
-		"diagnose":     {"why", "cause", "diagnose", "investigate", "figure out"},
+		"diagnose":     {"why", "cause", "diagnose", "investigate", "figure out", "reproduce"},
 		"fix":          {"fix", "repair", "solve", "resolve", "workaround"},
 		"verify":       {"verify", "test", "check", "confirm"},
 		"revert":       {"revert", "go back", "undo", "roll back"},
@@ -277,11 +303,14 @@ func actionType(a *Analysis, role string) string {
 		return "observe"
 	}
 	acts := map[Act]bool{}
-	change := false
+	change, now := false, false
 	for _, s := range a.Sentences {
 		acts[s.Act] = true
 		if s.Change.Any() {
 			change = true
+		}
+		if ws := words(tokenize(s.Text)); s.Act == ActPlan && hasCue(ws, []string{"lets", "let me"}) {
+			now = true // "let's run …": the speaker does it now
 		}
 	}
 	switch {
@@ -293,6 +322,8 @@ func actionType(a *Analysis, role string) string {
 		return "reflect"
 	case acts[ActOutcome]:
 		return "observe"
+	case now:
+		return "execute"
 	case acts[ActPlan] || acts[ActHypothesis]:
 		return "propose"
 	case acts[ActStatement] || acts[ActPreference]:
@@ -390,13 +421,13 @@ func (m *Model) Locate(in model.LocateInput) model.Placement {
 			if ch.Revert {
 				p.Revert = ch.New
 			} else if ch.Old != "" || ch.Attribute != "" {
-				p.Updates = append(p.Updates, model.Update{Attribute: strings.ToLower(ch.Attribute), Old: ch.Old, New: ch.New})
+				p.Updates = append(p.Updates, model.Update{Attribute: strings.ToLower(ch.Attribute), Old: stripDates(ch.Old, s.Dates), New: stripDates(ch.New, s.Dates)})
 			}
 		} else if ch.Old != "" {
 			// "X instead of Y": the new value is the clause object
 			for _, c := range s.Clauses {
-				if c.Object != "" && !strings.Contains(c.Object, ch.Old) {
-					p.Updates = append(p.Updates, model.Update{Old: ch.Old, New: firstPhrase(c.Object, ch.Old)})
+				if obj := firstPhrase(c.Object, ch.Old); obj != "" && !strings.Contains(obj, ch.Old) {
+					p.Updates = append(p.Updates, model.Update{Old: ch.Old, New: stripDates(obj, s.Dates)})
 					break
 				}
 			}
@@ -509,10 +540,10 @@ func bestSentence(s string) string {
 func Reflect(in model.ReflectInput) model.Reflection {
 	o := strings.TrimRight(bestSentence(in.Outcome), ".!")
 	if strings.TrimSpace(in.Step) == "" {
-		return model.Reflection{Lesson: "Failure: " + o + "."}
+		return model.Reflection{Lesson: "Lesson: it failed: " + o + "."}
 	}
 	st := strings.TrimRight(bestSentence(in.Step), ".!")
-	return model.Reflection{Lesson: "Tried: " + st + ". It failed: " + o + ". Next time, do not repeat it unchanged."}
+	return model.Reflection{Lesson: "Lesson: tried " + st + "; it failed: " + o + ". Next time, do not repeat it unchanged."}
 }
 
 // Summarize answers summarize: an extractive summary — each line's most

@@ -299,7 +299,8 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 	}
 	cur, subs := h.currentLabels()
 	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Input: model.LocateInput{
-		TurnInput: strategies.TurnInput(t), Goal: defGoal, Current: cur, Subtasks: subs, Previous: clip(h.sess.prevText, 300)}}
+		TurnInput: strategies.TurnInput(t), Goal: defGoal, Current: cur, Subtasks: subs, Previous: clip(h.sess.prevText, 300),
+		Context: h.subtaskContext()}}
 	p, err := model.CallJSON[Placement](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
@@ -332,6 +333,22 @@ func (h *HierPath) currentLabels() (string, []string) {
 		subs = subs[len(subs)-promptSubtasks:]
 	}
 	return cur, subs
+}
+
+// subtaskContext is the content of the current subtask's latest steps
+// (at most subtreeSteps, oldest first), clipped, for locate-path.
+func (h *HierPath) subtaskContext() []string {
+	ids := h.steps[h.sess.subtask]
+	if len(ids) > subtreeSteps {
+		ids = ids[len(ids)-subtreeSteps:]
+	}
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if n := h.g.nodes[id]; n != nil {
+			out = append(out, clip(n.Content, 300))
+		}
+	}
+	return out
 }
 
 // defaultGoal is the goal label of a turn without gold: its session's task

