@@ -152,6 +152,9 @@ type Triplet struct {
 	Replaces string `json:"replaces,omitempty"`
 	// Evidence is the source sentence, copied verbatim from the turn.
 	Evidence string `json:"evidence"`
+	// Change says the sentence announces a change of an earlier value
+	// ("now", "switched to", "instead of", "no longer", "actually" …).
+	Change bool `json:"change,omitempty"`
 }
 
 // AnySubject as a negated triplet's subject retracts the fact for every
@@ -199,6 +202,9 @@ type ExtractedRelation struct {
 	Past bool `json:"past,omitempty"`
 	// Evidence is the sentence of the turn that states it, verbatim.
 	Evidence string `json:"evidence,omitempty"`
+	// Change says the sentence announces a change of an earlier value
+	// ("now", "switched to", "instead of", "no longer", "actually" …).
+	Change bool `json:"change,omitempty"`
 }
 
 // ThoughtExtraction is the reply of KindExtractThoughts.

@@ -74,10 +74,18 @@ type Change struct {
 	Stop bool
 	// Revert is true for a return to an earlier value ("go back to X").
 	Revert bool
+	// Marker is true when the sentence announces that a value changed or
+	// is corrected without naming the old one ("now", "actually",
+	// "anymore", "these days", "updated", "correction").
+	Marker bool
 }
 
 // Any reports whether the sentence states a change.
-func (c Change) Any() bool { return c.Old != "" || c.New != "" || c.Stop }
+func (c Change) Any() bool { return c.Old != "" || c.New != "" || c.Stop || c.Marker }
+
+// changeMarkers announce a changed or corrected value (general English).
+var changeMarkers = set("now", "actually", "anymore", "nowadays", "updated", "correction", "instead", "switched", "changed",
+	"moved", "replaced", "rescheduled", "postponed", "upgraded", "downgraded", "cancelled", "canceled")
 
 // Clause is one subject–verb–object clause.
 type Clause struct {
@@ -236,6 +244,9 @@ func change(toks []token) Change {
 		return false
 	}
 	for i, t := range toks {
+		if changeMarkers[t.low] || t.low == "days" && i > 0 && toks[i-1].low == "these" {
+			c.Marker = true
+		}
 		switch {
 		case t.low == "instead" && i+2 < len(toks) && toks[i+1].low == "of":
 			c.Old = phraseAfter(toks, i+2)

@@ -17,6 +17,8 @@ type Fact struct {
 	Replaces                  string
 	Past                      bool
 	Evidence                  string
+	// Change says the sentence announces a change of value.
+	Change bool
 	// Person is the person the fact is about ("" when none).
 	Person string
 }
@@ -140,6 +142,7 @@ func (a *Analysis) Facts() []Fact {
 			if s.Change.Stop && f.Relation != "occurred_at" {
 				f.Negated = true
 			}
+			f.Change = s.Change.Any()
 		}
 	}
 	return out

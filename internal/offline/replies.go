@@ -19,7 +19,7 @@ func (m *Model) Triplets(in model.TripletsInput) model.TripletExtraction {
 	out := model.TripletExtraction{Triplets: []model.Triplet{}}
 	for _, f := range a.Facts() {
 		out.Triplets = append(out.Triplets, model.Triplet{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
-			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, Evidence: f.Evidence})
+			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, Evidence: f.Evidence, Change: f.Change})
 	}
 	return out
 }
@@ -40,7 +40,7 @@ func (m *Model) Graph(in model.GraphInput) model.GraphExtraction {
 	}
 	for _, f := range a.Facts() {
 		out.Relations = append(out.Relations, model.ExtractedRelation{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
-			Condition: f.Condition, Replaces: f.Replaces, Past: f.Past, Evidence: f.Evidence})
+			Condition: f.Condition, Replaces: f.Replaces, Past: f.Past, Evidence: f.Evidence, Change: f.Change})
 		if f.Person != "" {
 			addEnt(f.Person, model.TypePerson)
 		}

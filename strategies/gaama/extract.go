@@ -113,13 +113,6 @@ func (x *sentenceIndex) best(probe string) string {
 
 // cue kinds: how a cue's arguments are found.
 
-// changeCues announce a change of a value.
-var changeCues = []string{"switched", "switch", "switching", "moved", "move", "moving", "migrated", "migrate", "changed",
-	"replaced", "replace", "instead", "anymore", "no longer", "now", "actually", "rescheduled", "postponed", "pushed",
-	"swapped", "rather than", "not anymore", "from now on", "going forward", "upgraded", "goes from", "went from", "bumped",
-	"revert", "reverted", "drop", "dropped", "removed", "down from", "up from", "no more", "pull out", "ripped out",
-	"bump", "shorten", "shortened", "lowered", "raised", "increased", "reduced", "shift", "shifted"}
-
 func setOf(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {
@@ -127,10 +120,6 @@ func setOf(ws ...string) map[string]bool {
 	}
 	return m
 }
-
-// HasChangeCue reports whether text announces a change ("we switched to
-// …", "now uses …", "instead of …"): one of changeCues as whole words.
-func HasChangeCue(text string) bool { return hasPhrase(text, changeCues) }
 
 func hasPhrase(text string, phrases []string) bool {
 	lw := " " + strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", ",", " ", ".", " ", ";", " ", "!", " ", "?", " ", "(", " ", ")", " ", ":", " ").Replace(text))), " ") + " "
@@ -140,13 +129,4 @@ func hasPhrase(text string, phrases []string) bool {
 		}
 	}
 	return false
-}
-
-// Coref carries what offline extraction remembers across turns to resolve
-// "it", "this" and "they": the last non-user entity named as a subject or
-// object, as written.
-type Coref struct {
-	// Last is the last non-user entity named as a subject or object, as
-	// written ("" at a session start).
-	Last string
 }

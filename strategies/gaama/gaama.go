@@ -108,7 +108,6 @@ type Gaama struct {
 	store *vecstore.Store
 	log   strategies.TurnLog
 
-	coref     Coref
 	persons   map[string]bool
 	tokIndex  map[string][]string       // content-token stem → entity keys, creation order
 	entTokens map[string][]string       // entity key → unique content-token stems
@@ -279,7 +278,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 		res, err := s.graph.Assert(Fact{
 			Subject: subj, SubjectDisplay: subjDisp, SubjectType: subjType, Relation: rel,
 			Object: obj, ObjectDisplay: objDisp, ObjectType: objType, Condition: strings.ToLower(strings.TrimSpace(r.Condition)),
-			Replaces: replaces, Change: HasChangeCue(ev), Past: r.Past, TurnID: t.ID, Time: t.Time, Sentence: ev,
+			Replaces: replaces, Change: r.Change, Past: r.Past, TurnID: t.ID, Time: t.Time, Sentence: ev,
 		})
 		if errors.Is(err, ErrBadFact) {
 			s.invalid++
@@ -294,7 +293,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 		s.indexEdge(res.Edge)
 		// Superseded values mark free text only when the update is certain:
 		// gold annotations, an announced change or an explicit replacement.
-		strong := s.env.Extraction == strategies.ExtractOracle || replaces != "" || HasChangeCue(ev)
+		strong := s.env.Extraction == strategies.ExtractOracle || replaces != "" || r.Change
 		for _, old := range res.Superseded {
 			if strong {
 				s.noteStale(old)
@@ -544,7 +543,6 @@ func surface(name, text string) string {
 // into an earlier session). Nothing else is consolidated: the graph is
 // updated turn by turn.
 func (s *Gaama) EndSession(context.Context, strategies.SessionInfo) error {
-	s.coref = Coref{}
 	return nil
 }
 

@@ -64,6 +64,7 @@ import (
 
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
@@ -238,12 +239,11 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 	if err != nil {
 		return err
 	}
-	cue := ChangeCue(t.Text)
 	return m.store.inTx(ctx, func(tx querier) error {
 		sentEnts := map[string][]int64{}
 		for _, tr := range trips {
 			a := Assertion{Subject: tr.Subject, Relation: tr.Relation, Object: tr.Object, Condition: tr.Condition,
-				Sentence: tr.Evidence, Context: t.Text, ChangeCue: cue, TurnID: t.ID, Seq: m.seq, At: t.Time}
+				Sentence: tr.Evidence, Context: t.Text, ChangeCue: tr.Change, TurnID: t.ID, Seq: m.seq, At: t.Time}
 			if tr.Replaces != "" {
 				a.Replaces = []string{tr.Replaces}
 			}
@@ -302,7 +302,9 @@ func (m *TriMem) extract(ctx context.Context, t strategies.Turn) ([]Triplet, err
 	if m.env.Extraction == strategies.ExtractOracle {
 		if t.Gold != nil {
 			for _, g := range t.Gold.Triplets {
-				raw = append(raw, Triplet{Subject: g.Subject, Relation: g.Relation, Object: g.Object, Condition: g.Condition})
+				// A gold triplet is the current truth as of its turn: a newer
+				// gold value for the same slot supersedes the older one.
+				raw = append(raw, Triplet{Subject: g.Subject, Relation: g.Relation, Object: g.Object, Condition: g.Condition, Change: true})
 			}
 		}
 	} else {
@@ -755,10 +757,10 @@ func Scrub(sentence string, stale []string, ref time.Time) (string, bool) {
 // expressions resolving to v when v is a YYYY-MM-DD date, else v itself
 // when all its content words occur.
 func writtenForms(text, v string, ref time.Time) []string {
-	if d, err := time.Parse(DateLayout, v); err == nil {
+	if d, err := time.Parse(model.DateLayout, v); err == nil {
 		var out []string
-		for _, m := range FindDates(text, ref) {
-			if m.Date.Equal(d) {
+		for _, m := range temporal.Find(text, ref) {
+			if m.Unit == temporal.Day && m.From.Equal(d) {
 				out = append(out, m.Text)
 			}
 		}
@@ -772,7 +774,7 @@ func writtenForms(text, v string, ref time.Time) []string {
 
 // mentions reports whether text names value v (dates in any written form).
 func mentions(text, v string, ref time.Time) bool {
-	if _, err := time.Parse(DateLayout, v); err == nil {
+	if _, err := time.Parse(model.DateLayout, v); err == nil {
 		return len(writtenForms(text, v, ref)) > 0 || strings.Contains(text, v)
 	}
 	return textutil.ContainsAll(text, v)
@@ -798,7 +800,7 @@ func Render(r Record, quote, replacedBy string, instances []string) string {
 		b.WriteString(" (" + r.Condition + ")")
 	}
 	if r.Status == strategies.StatusSuperseded && !r.ValidTo.IsZero() {
-		b.WriteString(" (until " + r.ValidTo.Format(DateLayout))
+		b.WriteString(" (until " + r.ValidTo.Format(model.DateLayout))
 		if replacedBy != "" {
 			b.WriteString("; replaced by " + replacedBy)
 		} else {
