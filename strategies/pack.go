@@ -113,13 +113,7 @@ func Speaker(t Turn) string {
 // text.
 func TurnInput(t Turn) model.TurnInput {
 	in := model.TurnInput{TurnID: t.ID, Speaker: t.Speaker, Addressee: t.Addressee, Role: t.Role, Task: t.Task, Text: t.Text}
-	if !t.Time.IsZero() {
-		in.Date = t.Time.UTC().Format(model.DateLayout)
-	}
-	in.SessionDate = in.Date
-	if !t.SessionStart.IsZero() {
-		in.SessionDate = t.SessionStart.UTC().Format(model.DateLayout)
-	}
+	in.SetDates(t.Time, t.SessionStart)
 	return in
 }
 

@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // This file holds the typed input and the typed reply of every request
 // kind. A strategy fills the input and puts it in Request.Input; the prompt
@@ -33,6 +36,18 @@ type TurnInput struct {
 	Task string
 	// Text is the turn's text.
 	Text string
+}
+
+// SetDates sets Date from the turn's time and SessionDate from the session
+// start (falling back to Date), as YYYY-MM-DD; zero times leave them "".
+func (in *TurnInput) SetDates(at, sessionStart time.Time) {
+	if !at.IsZero() {
+		in.Date = at.UTC().Format(DateLayout)
+	}
+	in.SessionDate = in.Date
+	if !sessionStart.IsZero() {
+		in.SessionDate = sessionStart.UTC().Format(DateLayout)
+	}
 }
 
 // GraphInput is the input of KindExtractGraph.

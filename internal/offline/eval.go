@@ -89,13 +89,7 @@ func TurnInput(s *scenarios.Session, i int) model.TurnInput {
 	if s.Task != nil {
 		in.Task = s.Task.Goal
 	}
-	if !t.Time.IsZero() {
-		in.Date = t.Time.UTC().Format(model.DateLayout)
-	}
-	in.SessionDate = in.Date
-	if !s.Start.IsZero() {
-		in.SessionDate = s.Start.UTC().Format(model.DateLayout)
-	}
+	in.SetDates(t.Time.Time, s.Start.Time)
 	return in
 }
 
