@@ -250,7 +250,9 @@ func (a *Analysis) fact(s Sentence, c Clause) (Fact, bool) {
 		return f, false // the dated-event rule of Facts states it
 	}
 	if !c.Person {
-		return f, false
+		// a thing's action or state: "the workshop helped a lot"
+		f.Relation, f.Object = "status", vp
+		return f, true
 	}
 	f.Relation, f.Object = "works_on", vp
 	if c.Future {
