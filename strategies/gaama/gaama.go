@@ -9,8 +9,8 @@
 //
 // Write side (Ingest): every turn is embedded into the vector store; its
 // entities and relations — from the turn's gold triplets in extraction:
-// oracle mode, else from an extract-graph model request whose offline
-// answer is OfflineExtract's cue patterns — are normalized (Resolver) and
+// oracle mode, else from an extract-graph model request (offline: the
+// shared offline model, internal/offline) — are normalized (Resolver) and
 // merged into the graph (Graph.Assert): one node per entity, one edge per
 // fact with every turn id that stated it, and knowledge updates that mark
 // the older of two incompatible values superseded; an explicit replacement

@@ -11,8 +11,8 @@
 // (Xu et al. 2025, "A-MEM: Agentic Memory for LLM Agents"); the combination
 // and its contracts are memarena's (strategies.Strategy, ARCHITECTURE.md).
 //
-// Write side. Every turn is placed (request kind locate-path: offline rules,
-// a real model, or in oracle mode the turn's gold path) under a goal (the
+// Write side. Every turn is placed (request kind locate-path: the shared offline
+// model, a real model, or in oracle mode the turn's gold path) under a goal (the
 // session's task goal, or the gold goal label), a subtask (stage cues, topic
 // shift, or the gold subtask label) and as a step (action, observation,
 // decision, reflection). A result (an outcome report, a tool's output) hangs
@@ -54,7 +54,8 @@
 //
 // Storage: graph.go (SQLite schema, mirror, recursive path queries);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline
-// placement rules: place.go; knowledge updates: update.go; session end:
+// placement helpers (labels, gold placements, reply sanitizing): place.go;
+// knowledge updates: update.go; session end:
 // session.go; localization and rendering: localize.go.
 package hierpath
 
@@ -280,7 +281,7 @@ func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 }
 
 // place computes the turn's placement: from gold in oracle mode, else via
-// the locate-path request (offline rules or a real model). A failed request
+// the locate-path request (the offline model or a real model). A failed request
 // is counted and the turn is kept as a note.
 func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, error) {
 	defGoal := h.defaultGoal(t)

@@ -4,8 +4,8 @@
 // Write side. Every turn is tagged with intents from the fixed taxonomy
 // scenarios.IntentTaxonomy — a goal-level tag, up to two subtask tags, one
 // action type and entity tags — by a model.KindTagIntents request (offline:
-// the lexicon tagger OfflineTags plus internal/nlp entities; oracle mode:
-// the turn's gold intents, no request). In model mode the entities are
+// the shared offline model, internal/offline; oracle mode: the turn's gold
+// intents, no request). In model mode the entities are
 // completed by a gazetteer of the entities already in memory, matched in any
 // case. An acting turn (user or assistant) and the tool turns that follow it
 // form one memory Unit: task id, step id, timestamp, action, action type,
@@ -20,7 +20,7 @@
 // oracle mode edges along gold thought parents.
 //
 // Read side. The question and the recent context become an IntentQuery
-// (model.KindQueryIntent; offline: OfflineQuery). Candidates are the units
+// (model.KindQueryIntent; offline: the shared offline model). Candidates are the units
 // sharing a goal, subtask, entity or task tag with it, together with the
 // vector top-n (internal/vecstore). Each candidate gets three objectives in
 // [0, 1] — relevance (IDF-weighted intent-tag coverage mixed with text

@@ -10,9 +10,9 @@
 //     hypothesis, decision, lesson, todo, knowledge-gap) with entities,
 //     confidence and a parent link, through one model.KindExtractThoughts
 //     request per turn (prompt internal/model/prompts/extract-thoughts.tmpl,
-//     reply type Extraction). The offline backend answers with ExtractRules:
-//     cue rules ("decided", "because", "maybe", "next time", "todo" …) and
-//     nlp entity extraction. Turns that are all greetings or small talk are
+//     reply type Extraction). The offline backend answers with the shared
+//     offline model (internal/offline: speech acts → thought types, entities,
+//     links to the offered candidates). Turns that are all greetings or small talk are
 //     skipped without a request. Thoughts below MinConfidence are dropped; a
 //     failed request (model.ErrFailed) is counted in Stats.Failures and the
 //     turn yields nothing.
