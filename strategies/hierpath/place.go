@@ -16,17 +16,6 @@ type Placement = model.Placement
 // Update is one stated change of a value (model.Update).
 type Update = model.Update
 
-// Cue phrases, matched on whole lowercase words with apostrophes dropped
-// ("didn't" → "didnt"). They implement the design's offline placement rules:
-// role and cues → step kind, outcome cues → success/failure, stage cues and
-// topic shift → subtask.
-var (
-	smalltalkCues = []string{"thanks", "thank you", "how was your", "weekend", "good morning", "hello", "hi", "hey", "bye",
-		"see you", "talk next week", "have a nice", "enjoy", "congratulations", "congrats", "coffee", "sorry about", "glad",
-		"good luck", "cheers", "haha", "ha", "lol", "great start", "weather", "rain", "sunshine", "chocolate", "cat", "dentist",
-		"beer", "lunch", "vacation", "holiday", "happy", "ugh", "guess"}
-)
-
 // cuePhrase turns text into " w1 w2 … " for whole-word cue matching.
 func cuePhrase(text string) string { return " " + strings.Join(textutil.Words(text), " ") + " " }
 
@@ -63,7 +52,7 @@ func subtaskLabel(text string) string {
 		return strings.Join(ws, "-")
 	}
 	for _, s := range sents {
-		if len(strings.Fields(s)) >= 5 && !hasCue(cuePhrase(s), smalltalkCues) {
+		if len(strings.Fields(s)) >= 5 && len(textutil.ContentTokens(s)) >= 3 {
 			if ws := words(s); len(ws) >= 2 {
 				return pick(ws)
 			}

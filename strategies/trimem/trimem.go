@@ -14,12 +14,10 @@
 //
 // Mechanisms (each in its own function, each unit-tested):
 //
-//   - extraction: offline patterns (Extract: preferences, usage and
-//     switches, decisions, causes, fixes, places, schedules with resolved
-//     relative dates and ranges, attribute values such as "TTL of 5
-//     minutes" or "goes from 70% to 80%" as status triplets, conditions,
-//     negations), or a model (extract-triplets prompt), or the scenario's
-//     gold triplets in oracle mode;
+//   - extraction: an extract-triplets request (prompt
+//     internal/model/prompts/extract-triplets.tmpl; offline: the shared
+//     offline model, internal/offline), or the scenario's gold triplets in
+//     oracle mode;
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
 //     "the user" → "user"), user speaker names → "user", stemmed keys,
 //     designator linking ("orders" ↔ "orders service");
