@@ -31,7 +31,7 @@ func hasCue(phrase string, cues []string) bool {
 // subtaskLabel names a new subtask after its opening turn: up to four
 // content words, as written, lowercased and joined by '-'
 // ("cache-product-lookups"), from the first sentence of at least five words
-// that is not small talk (else the first with three content words), leaving
+// with at least three content words (else the first with two), leaving
 // out dates and times of day.
 func subtaskLabel(text string) string {
 	sents := textutil.Sentences(text)
