@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	offlinemodel "github.com/memarena/memarena/internal/offline"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,6 +134,15 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	meta := buildMeta(cfg, plan, be)
 	if err := store.PutJSON("run", meta); err != nil {
 		return nil, err
+	}
+	if be.Offline {
+		q, err := offlinemodel.New().Evaluate(ctx, plan.Scenarios)
+		if err != nil {
+			return nil, err
+		}
+		if err := store.PutJSON(reports.MetaExtractionQuality, q); err != nil {
+			return nil, err
+		}
 	}
 	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, LogDir: filepath.Join(dir, "logs")}
 	if be.Judge != nil {
