@@ -6,6 +6,7 @@ package reports
 
 import (
 	"fmt"
+	"github.com/memarena/memarena/internal/offline"
 	"math"
 	"sort"
 	"strconv"
@@ -32,6 +33,8 @@ type Data struct {
 	// BackendStats are the backend's request counts of the last
 	// invocation (HTTP requests, cache hits …; not deterministic).
 	BackendStats map[string]int64
+	// Extraction is the offline model's extraction quality (offline runs).
+	Extraction *offline.Quality
 
 	// titles override metric column titles (set while rendering).
 	titles map[string]string
@@ -49,6 +52,7 @@ func Load(store *results.Store) (*Data, error) {
 	}
 	_ = store.GetJSON("status", &d.Status)
 	_ = store.GetJSON("timing", &d.Timing)
+	d.loadExtraction(store)
 	cells, err := store.Cells()
 	if err != nil {
 		return nil, err

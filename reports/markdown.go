@@ -151,6 +151,7 @@ func (d *Data) Markdown(w io.Writer) {
 		fmt.Fprintf(w, "- Backend: **%s**\n", m.Backend)
 	}
 	d.modelHeader(w)
+	d.extractionHeader(w)
 	fmt.Fprintf(w, "- Extraction: %s · budget %d tokens (%s) · k = %d · seeds %s\n",
 		m.Extraction, m.Budget, m.Tokenizer, m.K, joinInts(m.Seeds))
 	fmt.Fprintf(w, "- %s\n", d.unitLine())
@@ -189,6 +190,7 @@ func (d *Data) Markdown(w io.Writer) {
 	}
 	table(w, []string{"scenario", "source", "sha256", "sessions", "turns", "tasks", "probes"}, srows)
 	d.importsSection(w)
+	d.extractionSection(w)
 
 	fmt.Fprintln(w, "## Strategies")
 	fmt.Fprintln(w)

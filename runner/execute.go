@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	offlinemodel "github.com/memarena/memarena/internal/offline"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,6 +137,15 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	}
 	if err := store.PutScenarioDocs(scenarioDocs(plan.Scenarios)); err != nil {
 		return nil, err
+	}
+	if be.Offline {
+		q, err := offlinemodel.New().Evaluate(ctx, plan.Scenarios)
+		if err != nil {
+			return nil, err
+		}
+		if err := store.PutJSON(reports.MetaExtractionQuality, q); err != nil {
+			return nil, err
+		}
 	}
 	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, LogDir: filepath.Join(dir, "logs")}
 	if be.Judge != nil {

@@ -19,21 +19,21 @@ import (
 // judge_failed. Every judge call costs 50 + 1 tokens.
 type judgeClient struct {
 	model.Client
-	verdict func(vars map[string]any) string
+	verdict func(in model.JudgeInput) string
 }
 
-func (c judgeClient) Complete(ctx context.Context, req model.Request, off model.Offline) (model.Response, error) {
+func (c judgeClient) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	if req.Kind != model.KindJudge {
-		return c.Client.Complete(ctx, req, off)
+		return c.Client.Complete(ctx, req)
 	}
 	if _, err := model.Render(req); err != nil {
 		return model.Response{}, err
 	}
-	return model.Response{Text: c.verdict(req.Vars), Usage: model.Usage{PromptTokens: 50, CompletionTokens: 1, Requests: 1}}, nil
+	return model.Response{Text: c.verdict(req.Input.(model.JudgeInput)), Usage: model.Usage{PromptTokens: 50, CompletionTokens: 1, Requests: 1}}, nil
 }
 
-func containmentVerdict(v map[string]any) string {
-	q, gold, ans := v["Question"].(string), strings.ToLower(v["Gold"].(string)), strings.ToLower(v["Answer"].(string))
+func containmentVerdict(v model.JudgeInput) string {
+	q, gold, ans := v.Question, strings.ToLower(v.Gold), strings.ToLower(v.Answer)
 	switch {
 	case strings.Contains(q, "On what date"):
 		return "Hmm, hard to say."
@@ -157,22 +157,22 @@ func TestRejudge(t *testing.T) {
 	}
 	defer store.Close()
 	tok := tokenizer.MustDefault()
-	off := model.NewOffline(tok)
+	off := backends.OfflineClient(tok)
 
 	// --only-failed with another judge is refused.
-	jb, _ := judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
+	jb, _ := judge.New(judgeClient{Client: off, verdict: func(model.JudgeInput) string { return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
 	if _, err := Rejudge(context.Background(), store, jb, nil, RejudgeOptions{OnlyFailed: true}); err == nil || !strings.Contains(err.Error(), "re-judge every row to switch judges") {
 		t.Fatalf("err = %v", err)
 	}
 	// --only-failed with the same judge retries just the failed row.
-	ja, _ := judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { return "CORRECT" }}, judge.Config{Model: "judge-a", Variant: judge.Strict, Retries: 2})
+	ja, _ := judge.New(judgeClient{Client: off, verdict: func(model.JudgeInput) string { return "CORRECT" }}, judge.Config{Model: "judge-a", Variant: judge.Strict, Retries: 2})
 	out, err := Rejudge(context.Background(), store, ja, nil, RejudgeOptions{OnlyFailed: true, Parallelism: 2})
 	if err != nil || out.Judged != 1 || out.Correct != 1 || out.Usage.PromptTokens != 50 {
 		t.Fatalf("only-failed: %+v, %v", out, err)
 	}
 	// A full rejudge with another judge re-scores every judged row.
 	var calls int
-	jb, _ = judge.New(judgeClient{Client: off, verdict: func(map[string]any) string { calls++; return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
+	jb, _ = judge.New(judgeClient{Client: off, verdict: func(model.JudgeInput) string { calls++; return "INCORRECT" }}, judge.Config{Model: "judge-b", Variant: judge.Lenient})
 	out, err = Rejudge(context.Background(), store, jb, model.PriceTable{"judge-b": {Prompt: 3}}, RejudgeOptions{})
 	if err != nil || out.Judged != 6 || out.Incorrect != 6 || calls != 6 {
 		t.Fatalf("rejudge: %+v, %v, calls %d", out, err, calls)

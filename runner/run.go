@@ -242,7 +242,7 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			t := ss.Turns[ti]
 			ids[ti] = t.ID
 			turn := strategies.Turn{ID: t.ID, SessionID: ss.ID, SessionIndex: si, Index: ti, Role: t.Role, Speaker: t.Speaker,
-				Text: t.Text, Time: t.Time.Time, SessionStart: ss.Start.Time, Task: task}
+				Addressee: ss.Addressee(ti), Text: t.Text, Time: t.Time.Time, SessionStart: ss.Start.Time, Task: task}
 			if oracle {
 				turn.Gold = t.Gold
 			}
@@ -423,15 +423,14 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 	}
 	support := math.NaN()
 	before := c.meter.Total()
-	resp, err := c.meter.Complete(ctx, model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Vars: map[string]any{
-		"Context": r.Context, "Question": p.Question, "AskedAt": p.AskedAt.UTC().Format("2006-01-02 15:04"),
-	}}, func(context.Context) (string, error) {
-		a := reader.Read(p.Question, r.Context, reader.Options{Threshold: c.cfg.Reader.Threshold}, c.env.Resolve)
-		support = a.Support
-		return a.Text, nil
-	})
+	resp, err := c.meter.Complete(ctx, model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Input: model.AnswerInput{
+		Context: r.Context, Question: p.Question, AskedAt: p.AskedAt.UTC().Format("2006-01-02 15:04"), Threshold: c.cfg.Reader.Threshold,
+	}})
 	if err != nil {
 		return results.Row{}, lat, fmt.Errorf("reader: %w", err)
+	}
+	if resp.Model == "offline" {
+		support = resp.Score
 	}
 	answerUsage := c.meter.Total().Sub(before)
 	answer := strings.TrimSpace(resp.Text)

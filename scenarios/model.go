@@ -9,6 +9,8 @@ package scenarios
 
 import (
 	"time"
+
+	"github.com/memarena/memarena/internal/model"
 )
 
 // Scenario is one scripted multi-session history with the questions (probes)
@@ -107,7 +109,7 @@ type Gold struct {
 }
 
 // Thought types (Thought-Retriever design).
-var ThoughtTypes = []string{"analysis", "hypothesis", "decision", "lesson", "todo", "knowledge-gap"}
+var ThoughtTypes = model.ThoughtTypes
 
 // GoldThought is one gold thought.
 type GoldThought struct {
@@ -128,10 +130,7 @@ type GoldThought struct {
 
 // Relations is the fixed triplet relation vocabulary shared by gold
 // annotations and the triplet strategies (documented in FORMAT.md).
-var Relations = []string{
-	"prefers", "dislikes", "uses", "decided", "caused_by", "solution_for", "occurred_at",
-	"located_in", "owns", "works_on", "depends_on", "scheduled_for", "believes", "part_of", "status",
-}
+var Relations = model.Relations
 
 // GoldTriplet is one gold (subject, relation, object) fact.
 type GoldTriplet struct {
@@ -143,7 +142,7 @@ type GoldTriplet struct {
 }
 
 // Path node kinds, the levels below goal and subtask.
-var PathNodeKinds = []string{"action", "observation", "decision", "reflection"}
+var PathNodeKinds = model.PathNodeKinds
 
 // GoldPath places a turn in the goal → subtask → step hierarchy. Goal and
 // Subtask are labels: turns with the same label share the node.
@@ -245,3 +244,25 @@ func (w When) MarshalText() ([]byte, error) {
 
 // Set reports whether the value was given (valid or not).
 func (w When) Set() bool { return !w.IsZero() || w.Raw != "" }
+
+// Addressee is the name of the person turn i of the session speaks to: the
+// speaker of the nearest earlier turn with a different speaker name, else of
+// the nearest later one; "" when the turn has no speaker name or the session
+// has one named speaker only.
+func (s *Session) Addressee(i int) string {
+	me := s.Turns[i].Speaker
+	if me == "" {
+		return ""
+	}
+	for j := i - 1; j >= 0; j-- {
+		if n := s.Turns[j].Speaker; n != "" && n != me {
+			return n
+		}
+	}
+	for j := i + 1; j < len(s.Turns); j++ {
+		if n := s.Turns[j].Speaker; n != "" && n != me {
+			return n
+		}
+	}
+	return ""
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agnivade/levenshtein"
+	"github.com/memarena/memarena/internal/model"
 )
 
 // DatasetKinds are probe kinds that only imported datasets use, accepted by
@@ -19,13 +20,7 @@ var DatasetKinds = []string{"open-domain", "preference"}
 // "<facet>:<value>". For the goal, subtask and action facets the value must
 // be one of the listed ones; the entity facet takes any lowercase slug
 // (letters, digits, '-', '_', '.').
-var IntentTaxonomy = map[string][]string{
-	"goal": {"build", "debug", "optimize", "decide", "plan", "book", "research", "review", "remember", "chat"},
-	"subtask": {"requirements", "design", "implement", "diagnose", "fix", "verify", "revert", "compare",
-		"search", "read", "summarize", "schedule", "budget", "preference", "itinerary", "correct", "deploy"},
-	"action": {"ask", "inform", "propose", "decide", "execute", "observe", "reflect", "correct", "confirm", "smalltalk"},
-	"entity": nil,
-}
+var IntentTaxonomy = model.IntentTaxonomy
 
 var slugRe = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 

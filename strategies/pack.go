@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
 )
 
@@ -105,6 +106,15 @@ func Speaker(t Turn) string {
 		return t.Speaker
 	}
 	return t.Role
+}
+
+// TurnInput is the turn part of a model request's input: names, role,
+// dates (YYYY-MM-DD; SessionDate falls back to the turn's date), task and
+// text.
+func TurnInput(t Turn) model.TurnInput {
+	in := model.TurnInput{TurnID: t.ID, Speaker: t.Speaker, Addressee: t.Addressee, Role: t.Role, Task: t.Task, Text: t.Text}
+	in.SetDates(t.Time, t.SessionStart)
+	return in
 }
 
 // Decay is the exponential recency weight exp(−ln2 · age / halfLife) in

@@ -49,7 +49,10 @@ type Turn struct {
 	Index   int
 	Role    string // "user", "assistant" or "tool"
 	Speaker string
-	Text    string
+	// Addressee is the name of the person the turn speaks to ("you"), or
+	// "" when unknown.
+	Addressee string
+	Text      string
 	// Time is when the turn was said (scenario time, never the wall clock).
 	Time time.Time
 	// SessionStart is the start of the turn's session; relative dates in

@@ -14,6 +14,7 @@ import (
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
+	offlinemodel "github.com/memarena/memarena/internal/offline"
 	"github.com/memarena/memarena/internal/tokenizer"
 )
 
@@ -97,9 +98,15 @@ func offline(opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Back
 	}
 	e := embed.NewHashing(embedDim)
 	return &Backend{
-		Client:      model.NewOffline(tok),
+		Client:      OfflineClient(tok),
 		Embedder:    e,
-		Description: "offline (deterministic rules, extractive reader, lexical judge; embedder " + e.Name() + ")",
+		Description: "offline (the offline model: one general-English analysis of each turn for every request kind, extractive reader, lexical judge; embedder " + e.Name() + ")",
 		Offline:     true,
 	}, nil
+}
+
+// OfflineClient is the offline backend's model client: the offline model
+// (internal/offline) answering every request kind, tokens counted with tok.
+func OfflineClient(tok *tokenizer.Tokenizer) *model.OfflineBackend {
+	return model.NewOffline(tok, offlinemodel.New())
 }

@@ -157,11 +157,11 @@ func goldText(it Item) string {
 // (a prompt that does not render, a client without a judge model).
 func (j *Judge) Grade(ctx context.Context, it Item) (Result, error) {
 	var res Result
-	vars := map[string]any{"Question": it.Question, "Gold": goldText(it), "Answer": it.Answer, "Lenient": j.cfg.Variant == Lenient}
+	in := model.JudgeInput{Question: it.Question, Gold: goldText(it), Answer: it.Answer, Lenient: j.cfg.Variant == Lenient, Abstention: it.Abstention || len(it.Gold) == 0}
 	for attempt := 0; attempt <= j.cfg.Retries; attempt++ {
-		req := model.Request{Kind: model.KindJudge, Role: model.RoleJudge, Vars: vars, Repeat: it.RepeatBase + attempt,
+		req := model.Request{Kind: model.KindJudge, Role: model.RoleJudge, Input: in, Repeat: it.RepeatBase + attempt,
 			Validate: func(text string) error { _, err := ParseVerdict(text); return err }}
-		resp, err := j.client.Complete(ctx, req, nil)
+		resp, err := j.client.Complete(ctx, req)
 		res.Attempts++
 		res.Usage = res.Usage.Add(resp.Usage)
 		res.Raw = resp.Text

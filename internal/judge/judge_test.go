@@ -94,7 +94,7 @@ type scripted struct {
 
 func (s *scripted) Name() string { return "scripted" }
 
-func (s *scripted) Complete(ctx context.Context, req model.Request, _ model.Offline) (model.Response, error) {
+func (s *scripted) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	if _, err := model.Render(req); err != nil {
 		return model.Response{}, err
 	}
@@ -138,7 +138,7 @@ func TestGradeVerdicts(t *testing.T) {
 	}
 	// The request carries the strict prompt, the gold and a verdict validator.
 	req := c.reqs[0]
-	if req.Kind != model.KindJudge || req.Role != model.RoleJudge || req.Vars["Lenient"] != false || req.Vars["Gold"] != "Kyoto" || req.Validate == nil {
+	if req.Kind != model.KindJudge || req.Role != model.RoleJudge || req.Input.(model.JudgeInput).Lenient || req.Input.(model.JudgeInput).Gold != "Kyoto" || req.Validate == nil {
 		t.Fatalf("request = %+v", req)
 	}
 	if req.Validate("maybe") == nil || req.Validate("INCORRECT") != nil {
@@ -172,8 +172,8 @@ func TestGradeJudgeFailedIsRetriedThenReportedApart(t *testing.T) {
 			t.Fatalf("attempt %d has repeat %d; retries must not reuse a cached failure", i, req.Repeat)
 		}
 	}
-	if c.reqs[0].Vars["Lenient"] != true || !strings.HasPrefix(c.reqs[0].Vars["Gold"].(string), "(unanswerable") {
-		t.Fatalf("vars = %v", c.reqs[0].Vars)
+	if !c.reqs[0].Input.(model.JudgeInput).Lenient || !strings.HasPrefix(c.reqs[0].Input.(model.JudgeInput).Gold, "(unanswerable") {
+		t.Fatalf("input = %+v", c.reqs[0].Input)
 	}
 
 	// A retry that succeeds ends the failure.
@@ -183,7 +183,7 @@ func TestGradeJudgeFailedIsRetriedThenReportedApart(t *testing.T) {
 	if err != nil || r.Verdict != Incorrect || r.Attempts != 2 || r.Cause != nil {
 		t.Fatalf("result = %+v, %v", r, err)
 	}
-	if got := c.reqs[0].Vars["Gold"]; got != "a | b (any one of these)" {
+	if got := c.reqs[0].Input.(model.JudgeInput).Gold; got != "a | b (any one of these)" {
 		t.Fatalf("gold = %q", got)
 	}
 }

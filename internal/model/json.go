@@ -7,14 +7,12 @@ import (
 	"strings"
 )
 
-// CallJSON completes a JSON request and decodes the reply into T. offline
-// computes the offline backend's reply as a T (it is marshaled to JSON, so
-// its size is charged as completion tokens). A reply that is not valid JSON
+// CallJSON completes a JSON request and decodes the reply into T. A reply that is not valid JSON
 // for T is an error wrapping ErrFailed (real backends try one repair first).
 // CallJSON fills req.Schema (SchemaOf[T]) and req.Validate (decoding into
 // T) when they are unset, so a real backend can ask for T's schema and
 // repair a reply that does not decode.
-func CallJSON[T any](ctx context.Context, c Client, req Request, offline func(ctx context.Context) (T, error)) (T, error) {
+func CallJSON[T any](ctx context.Context, c Client, req Request) (T, error) {
 	var zero T
 	req.JSON = true
 	if req.Schema == nil {
@@ -26,18 +24,7 @@ func CallJSON[T any](ctx context.Context, c Client, req Request, offline func(ct
 			return DecodeJSON(text, &v)
 		}
 	}
-	off := func(ctx context.Context) (string, error) {
-		v, err := offline(ctx)
-		if err != nil {
-			return "", err
-		}
-		b, err := json.Marshal(v)
-		if err != nil {
-			return "", err
-		}
-		return string(b), nil
-	}
-	resp, err := c.Complete(ctx, req, off)
+	resp, err := c.Complete(ctx, req)
 	if err != nil {
 		return zero, err
 	}

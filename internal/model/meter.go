@@ -24,8 +24,8 @@ func NewMeter(c Client) *Meter { return &Meter{inner: c, byKind: map[Kind]Usage{
 func (m *Meter) Name() string { return m.inner.Name() }
 
 // Complete implements Client, recording usage (and failures).
-func (m *Meter) Complete(ctx context.Context, req Request, offline Offline) (Response, error) {
-	resp, err := m.inner.Complete(ctx, req, offline)
+func (m *Meter) Complete(ctx context.Context, req Request) (Response, error) {
+	resp, err := m.inner.Complete(ctx, req)
 	u := resp.Usage
 	if err != nil && errors.Is(err, ErrFailed) {
 		u.Failures++

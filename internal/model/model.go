@@ -2,8 +2,8 @@
 // a strategy or of the harness — extraction, tagging, summarizing,
 // reflection, answering, judging — is a Request of a known Kind whose prompt
 // is rendered from a versioned template (prompts/<kind>.tmpl). The offline
-// backend answers each request deterministically with a Go function supplied
-// by the caller (rules, an extractive reader, a lexical judge) and charges
+// backend answers each request deterministically with the offline model
+// (package internal/offline) from the request's typed input and charges
 // the same rendered prompt's tokens as a real model would be charged, so
 // token cost is counted the same way for every backend. A real backend sends
 // the rendered prompt to an OpenAI-compatible endpoint.
@@ -46,8 +46,11 @@ const (
 type Request struct {
 	Kind Kind
 	Role Role
-	// Vars are the template variables of Kind's prompt.
-	Vars map[string]any
+	// Input is the typed input of Kind (AnswerInput, GraphInput …, see
+	// contract.go); the prompt template reads its fields and the offline
+	// model reads it directly. A map[string]any is accepted for templates
+	// only (tests).
+	Input any
 	// JSON asks for a JSON object as the reply.
 	JSON bool
 	// Repeat distinguishes deliberate repeats of the same request (cache key).
@@ -101,18 +104,30 @@ type Response struct {
 	Usage Usage
 	// Model is the model that produced it ("offline" for the offline backend).
 	Model string
+	// Score is the responder's score of the reply in [0, 1] when it gives
+	// one (the offline reader's support of an answer), else NaN.
+	Score float64
 }
 
-// Offline computes the deterministic reply the offline backend gives for a
-// request. Real backends never call it.
-type Offline func(ctx context.Context) (string, error)
+// Responder computes the offline backend's reply to a request from the
+// request's typed Input (package internal/offline is the offline model).
+type Responder interface {
+	Respond(ctx context.Context, req Request) (string, error)
+}
+
+// ScoredResponder is a Responder that also reports a score of its reply in
+// [0, 1] (the offline reader's support of an answer); the offline backend
+// puts it in Response.Score.
+type ScoredResponder interface {
+	Responder
+	RespondScored(ctx context.Context, req Request) (text string, score float64, err error)
+}
 
 // Client completes typed requests. Implementations are safe for concurrent
 // use.
 type Client interface {
-	// Complete renders req's prompt and returns the completion. offline is
-	// the deterministic reply used by the offline backend.
-	Complete(ctx context.Context, req Request, offline Offline) (Response, error)
+	// Complete renders req's prompt and returns the completion.
+	Complete(ctx context.Context, req Request) (Response, error)
 	// Name describes the backend for reports ("offline", "openai:gpt-4o-mini@http://…").
 	Name() string
 }

@@ -8,11 +8,16 @@ import (
 	"github.com/memarena/memarena/internal/tokenizer"
 )
 
+// responderFunc is a Responder from a function.
+type responderFunc func(context.Context, Request) (string, error)
+
+func (f responderFunc) Respond(ctx context.Context, req Request) (string, error) { return f(ctx, req) }
+
 func TestOfflineChargesRenderedPrompt(t *testing.T) {
 	tok := tokenizer.MustDefault()
-	m := NewMeter(NewOffline(tok))
-	req := Request{Kind: KindAnswer, Role: RoleReader, Vars: map[string]any{"Context": "Dana picked chi.", "Question": "Which framework?", "AskedAt": "2026-03-02"}}
-	resp, err := m.Complete(context.Background(), req, func(context.Context) (string, error) { return "chi", nil })
+	m := NewMeter(NewOffline(tok, responderFunc(func(context.Context, Request) (string, error) { return "chi", nil })))
+	req := Request{Kind: KindAnswer, Role: RoleReader, Input: AnswerInput{Context: "Dana picked chi.", Question: "Which framework?", AskedAt: "2026-03-02"}}
+	resp, err := m.Complete(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +31,7 @@ func TestOfflineChargesRenderedPrompt(t *testing.T) {
 }
 
 func TestRenderMissingVarIsError(t *testing.T) {
-	if _, err := Render(Request{Kind: KindAnswer, Vars: map[string]any{"Context": "x"}}); err == nil {
+	if _, err := Render(Request{Kind: KindAnswer, Input: map[string]any{"Context": "x"}}); err == nil {
 		t.Fatal("want error for missing template variable")
 	}
 	if _, err := Render(Request{Kind: "no-such-kind"}); err == nil {
@@ -35,14 +40,21 @@ func TestRenderMissingVarIsError(t *testing.T) {
 }
 
 func TestCallJSONAndFailures(t *testing.T) {
-	m := NewMeter(NewOffline(tokenizer.MustDefault()))
+	fail := false
+	m := NewMeter(NewOffline(tokenizer.MustDefault(), responderFunc(func(context.Context, Request) (string, error) {
+		if fail {
+			return "", errors.New("rule failed")
+		}
+		return `{"Summary": "hi"}`, nil
+	})))
 	type out struct{ Summary string }
-	req := Request{Kind: KindSummarize, Role: RoleExtractor, Vars: map[string]any{"MaxWords": 50, "SessionID": "s1", "Date": "2026-03-02", "Task": "", "Transcript": "user: hi"}}
-	v, err := CallJSON(context.Background(), m, req, func(context.Context) (out, error) { return out{"hi"}, nil })
+	req := Request{Kind: KindSummarize, Role: RoleExtractor, Input: SummarizeInput{MaxWords: 50, SessionID: "s1", Date: "2026-03-02", Lines: []string{"user: hi"}}}
+	v, err := CallJSON[out](context.Background(), m, req)
 	if err != nil || v.Summary != "hi" {
 		t.Fatalf("v=%+v err=%v", v, err)
 	}
-	_, err = CallJSON(context.Background(), m, req, func(context.Context) (out, error) { return out{}, errors.New("rule failed") })
+	fail = true
+	_, err = CallJSON[out](context.Background(), m, req)
 	if !errors.Is(err, ErrFailed) {
 		t.Fatalf("want ErrFailed, got %v", err)
 	}

@@ -53,7 +53,12 @@ func loadTemplates() {
 			tmplErr = err
 			return
 		}
-		t, err := template.New(name).Funcs(template.FuncMap{"join": strings.Join}).Option("missingkey=error").Parse(string(src))
+		t, err := template.New(name).Funcs(template.FuncMap{
+			"join":        strings.Join,
+			"relations":   func() string { return strings.Join(Relations, ", ") },
+			"entityTypes": func() string { return strings.Join(EntityTypes, ", ") },
+			"taxonomy":    TaxonomyList,
+		}).Option("missingkey=error").Parse(string(src))
 		if err != nil {
 			tmplErr = fmt.Errorf("prompt template %s: %w", name, err)
 			return
@@ -67,7 +72,7 @@ func loadTemplates() {
 	}
 }
 
-// Render renders the prompt of req.Kind with req.Vars. A kind without a
+// Render renders the prompt of req.Kind with req.Input (see Request.Input). A kind without a
 // template, or a template that uses a variable missing from Vars, is an
 // error.
 func Render(req Request) (Prompt, error) {
@@ -80,10 +85,10 @@ func Render(req Request) (Prompt, error) {
 		return Prompt{}, fmt.Errorf("no prompt template for request kind %q", req.Kind)
 	}
 	var sys, user bytes.Buffer
-	if err := t.t.ExecuteTemplate(&sys, "system", req.Vars); err != nil {
+	if err := t.t.ExecuteTemplate(&sys, "system", req.Input); err != nil {
 		return Prompt{}, fmt.Errorf("prompt %s: %w", req.Kind, err)
 	}
-	if err := t.t.ExecuteTemplate(&user, "user", req.Vars); err != nil {
+	if err := t.t.ExecuteTemplate(&user, "user", req.Input); err != nil {
 		return Prompt{}, fmt.Errorf("prompt %s: %w", req.Kind, err)
 	}
 	return Prompt{System: strings.TrimSpace(sys.String()), User: strings.TrimSpace(user.String())}, nil

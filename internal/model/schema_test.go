@@ -73,11 +73,11 @@ func TestSchemaOfNonStrictAndNonObject(t *testing.T) {
 
 func TestCallJSONSetsSchemaAndValidator(t *testing.T) {
 	var seen Request
-	c := clientFunc(func(_ context.Context, req Request, off Offline) (Response, error) {
+	c := clientFunc(func(_ context.Context, req Request) (Response, error) {
 		seen = req
 		return Response{Text: `{"name": "x"}`}, nil
 	})
-	v, err := CallJSON(context.Background(), c, Request{Kind: KindSummarize}, func(context.Context) (schemaInner, error) { return schemaInner{}, nil })
+	v, err := CallJSON[schemaInner](context.Background(), c, Request{Kind: KindSummarize})
 	if err != nil || v.Name != "x" {
 		t.Fatalf("v = %+v, err = %v", v, err)
 	}
@@ -89,10 +89,10 @@ func TestCallJSONSetsSchemaAndValidator(t *testing.T) {
 	}
 }
 
-type clientFunc func(context.Context, Request, Offline) (Response, error)
+type clientFunc func(context.Context, Request) (Response, error)
 
-func (f clientFunc) Complete(ctx context.Context, req Request, off Offline) (Response, error) {
-	return f(ctx, req, off)
+func (f clientFunc) Complete(ctx context.Context, req Request) (Response, error) {
+	return f(ctx, req)
 }
 func (clientFunc) Name() string { return "func" }
 

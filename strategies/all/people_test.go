@@ -8,7 +8,7 @@ import (
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/datasets/locomo"
 	"github.com/memarena/memarena/internal/embed"
-	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
@@ -45,7 +45,7 @@ func TestLoCoMoSpeakersStayDistinct(t *testing.T) {
 		t.Fatalf("speakers %v", names)
 	}
 	tok := tokenizer.MustDefault()
-	env := strategies.Env{Model: model.NewOffline(tok), Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: strategies.ExtractModel, Seed: 1}
+	env := strategies.Env{Model: backends.OfflineClient(tok), Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: strategies.ExtractModel, Seed: 1}
 	ctx := context.Background()
 	for _, name := range []string{trimem.Name, gaama.Name, thoughtgraph.Name} {
 		st, err := strategies.Build(name, nil, env)

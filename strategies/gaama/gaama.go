@@ -9,8 +9,8 @@
 //
 // Write side (Ingest): every turn is embedded into the vector store; its
 // entities and relations — from the turn's gold triplets in extraction:
-// oracle mode, else from an extract-graph model request whose offline
-// answer is OfflineExtract's cue patterns — are normalized (Resolver) and
+// oracle mode, else from an extract-graph model request (offline: the
+// shared offline model, internal/offline) — are normalized (Resolver) and
 // merged into the graph (Graph.Assert): one node per entity, one edge per
 // fact with every turn id that stated it, and knowledge updates that mark
 // the older of two incompatible values superseded; an explicit replacement
@@ -108,7 +108,6 @@ type Gaama struct {
 	store *vecstore.Store
 	log   strategies.TurnLog
 
-	coref     Coref
 	persons   map[string]bool
 	gold      strategies.GoldCount
 	people    []string                  // user-side persons (strategies.Person), first-seen order: whom "I"/"my" in a question means
@@ -204,15 +203,9 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 	if s.env.Extraction == strategies.ExtractOracle {
 		ex = FromGold(t.Gold, t.Text)
 	} else {
-		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Vars: map[string]any{
-			"TurnID": t.ID, "Speaker": strategies.Speaker(t), "Role": t.Role, "Date": t.Time.UTC().Format("2006-01-02"),
-			"SessionDate": t.SessionStart.UTC().Format("2006-01-02"), "Text": t.Text,
-			"Relations": strings.Join(Relations, ", "), "EntityTypes": strings.Join(EntityTypes, ", "),
-		}}
+		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Input: model.GraphInput{TurnInput: strategies.TurnInput(t)}}
 		var err error
-		ex, err = model.CallJSON(ctx, s.env.Model, req, func(context.Context) (Extraction, error) {
-			return OfflineExtract(t.Text, t.SessionStart, &s.coref), nil
-		})
+		ex, err = model.CallJSON[Extraction](ctx, s.env.Model, req)
 		if err != nil {
 			if !errors.Is(err, model.ErrFailed) {
 				return fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)
@@ -279,7 +272,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 		res, err := s.graph.Assert(Fact{
 			Subject: subj, SubjectDisplay: subjDisp, SubjectType: subjType, Relation: rel,
 			Object: obj, ObjectDisplay: objDisp, ObjectType: objType, Condition: strings.ToLower(strings.TrimSpace(r.Condition)),
-			Replaces: replaces, Change: HasChangeCue(ev), Past: r.Past, TurnID: t.ID, Time: t.Time, Sentence: ev,
+			Replaces: replaces, Change: r.Change, Past: r.Past, TurnID: t.ID, Time: t.Time, Sentence: ev,
 		})
 		if errors.Is(err, ErrBadFact) {
 			s.invalid++
@@ -294,7 +287,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 		s.indexEdge(res.Edge)
 		// Superseded values mark free text only when the update is certain:
 		// gold annotations, an announced change or an explicit replacement.
-		strong := s.env.Extraction == strategies.ExtractOracle || replaces != "" || HasChangeCue(ev)
+		strong := s.env.Extraction == strategies.ExtractOracle || replaces != "" || r.Change
 		for _, old := range res.Superseded {
 			if strong {
 				s.noteStale(old)
@@ -544,7 +537,6 @@ func surface(name, text string) string {
 // into an earlier session). Nothing else is consolidated: the graph is
 // updated turn by turn.
 func (s *Gaama) EndSession(context.Context, strategies.SessionInfo) error {
-	s.coref = Coref{}
 	return nil
 }
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/embed"
-	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
@@ -14,7 +14,7 @@ import (
 
 func testEnv(mode string) strategies.Env {
 	tok := tokenizer.MustDefault()
-	return strategies.Env{Model: model.NewOffline(tok), Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: mode}
+	return strategies.Env{Model: backends.OfflineClient(tok), Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: mode}
 }
 
 func newTest(t testing.TB, mode string, raw map[string]any) *Gaama {

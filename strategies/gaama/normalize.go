@@ -139,7 +139,7 @@ var headTypes = func() map[string]string {
 		}
 	}
 	add(TypePlace, "city", "town", "village", "country", "hotel", "hostel", "airport", "station", "office", "restaurant", "cafe",
-		"park", "museum", "beach", "street", "region", "island", "campus", "building", "venue", "room", "ryokan", "airbnb", "apartment")
+		"park", "museum", "beach", "street", "region", "island", "campus", "building", "venue", "room", "apartment")
 	add(TypeOrganization, "inc", "corp", "ltd", "llc", "company", "team", "vendor", "university", "college", "school", "bank",
 		"airline", "agency", "lab", "group", "foundation", "department", "club", "startup", "client", "customer")
 	add(TypeProject, "project", "initiative", "migration", "roadmap", "launch", "rewrite", "refactor", "program", "campaign",

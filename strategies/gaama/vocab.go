@@ -3,30 +3,30 @@ package gaama
 import (
 	"slices"
 
-	"github.com/memarena/memarena/scenarios"
+	"github.com/memarena/memarena/internal/model"
 )
 
 // Entity types of the knowledge graph. Every entity node has exactly one;
 // TypeConcept is the fallback when no rule says more.
 const (
-	TypePerson       = "person"       // the user, named speakers, people
-	TypeProject      = "project"      // projects, migrations, initiatives, things worked on
-	TypeTask         = "task"         // tickets, bugs, issues, to-dos
-	TypePlace        = "place"        // cities, hotels, offices, regions
-	TypeOrganization = "organization" // companies, teams, vendors, universities
-	TypeArtifact     = "artifact"     // software, versions, tools, files, endpoints, named products
-	TypeTime         = "time"         // dates, weekdays, relative times
-	TypeConcept      = "concept"      // anything else: values, ideas, reasons
+	TypePerson       = model.TypePerson
+	TypeProject      = model.TypeProject
+	TypeTask         = model.TypeTask
+	TypePlace        = model.TypePlace
+	TypeOrganization = model.TypeOrganization
+	TypeArtifact     = model.TypeArtifact
+	TypeTime         = model.TypeTime
+	TypeConcept      = model.TypeConcept
 )
 
 // EntityTypes lists the entity types in a fixed order (for prompts and docs).
-var EntityTypes = []string{TypePerson, TypeProject, TypeTask, TypePlace, TypeOrganization, TypeArtifact, TypeTime, TypeConcept}
+var EntityTypes = model.EntityTypes
 
 // Relations is gaama's relation vocabulary: exactly the 15 relations of the
-// scenario gold annotations (scenarios.Relations, documented in
+// scenario gold annotations (model.Relations, documented in
 // scenarios/FORMAT.md), so that oracle triplets need no mapping. Relation
 // names are stored as cayley predicates "r:<name>".
-var Relations = scenarios.Relations
+var Relations = model.Relations
 
 // Functionality says how many current objects a subject may hold for one
 // relation (and one condition) — the basis of knowledge updates.

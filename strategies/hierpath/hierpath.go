@@ -11,8 +11,8 @@
 // (Xu et al. 2025, "A-MEM: Agentic Memory for LLM Agents"); the combination
 // and its contracts are memarena's (strategies.Strategy, ARCHITECTURE.md).
 //
-// Write side. Every turn is placed (request kind locate-path: offline rules,
-// a real model, or in oracle mode the turn's gold path) under a goal (the
+// Write side. Every turn is placed (request kind locate-path: the shared offline
+// model, a real model, or in oracle mode the turn's gold path) under a goal (the
 // session's task goal, or the gold goal label), a subtask (stage cues, topic
 // shift, or the gold subtask label) and as a step (action, observation,
 // decision, reflection). A result (an outcome report, a tool's output) hangs
@@ -54,7 +54,8 @@
 //
 // Storage: graph.go (SQLite schema, mirror, recursive path queries);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline
-// placement rules: place.go; knowledge updates: update.go; session end:
+// placement helpers (labels, gold placements, reply sanitizing): place.go;
+// knowledge updates: update.go; session end:
 // session.go; localization and rendering: localize.go.
 package hierpath
 
@@ -287,7 +288,7 @@ func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 }
 
 // place computes the turn's placement: from gold in oracle mode, else via
-// the locate-path request (offline rules or a real model). A failed request
+// the locate-path request (the offline model or a real model). A failed request
 // is counted and the turn is kept as a note.
 func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, error) {
 	defGoal := h.defaultGoal(t)
@@ -305,12 +306,10 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 		return p, nil
 	}
 	cur, subs := h.currentLabels()
-	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Vars: map[string]any{
-		"Task": t.Task, "Role": t.Role, "Speaker": strategies.Speaker(t), "Text": t.Text,
-		"Current": cur, "Subtasks": strings.Join(subs, ", "), "Previous": clip(h.sess.prevText, 300)}}
-	p, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (Placement, error) {
-		return h.offlinePlacement(t, defGoal), nil
-	})
+	req := model.Request{Kind: model.KindLocatePath, Role: model.RoleExtractor, Input: model.LocateInput{
+		TurnInput: strategies.TurnInput(t), Goal: defGoal, Current: cur, Subtasks: subs, Previous: clip(h.sess.prevText, 300),
+		Context: h.subtaskContext()}}
+	p, err := model.CallJSON[Placement](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
 			return Placement{}, fmt.Errorf("hier-path: locate-path for %s: %w", t.ID, err)
@@ -322,32 +321,7 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 	if defSub == "" {
 		defSub = subtaskLabel(t.Text)
 	}
-	return p.sanitize(defGoal, defSub), nil
-}
-
-// offlinePlacement is the offline backend's answer to locate-path: the
-// deterministic rules of place.go applied to the session's state.
-func (h *HierPath) offlinePlacement(t strategies.Turn, goalLabel string) Placement {
-	st := classify(t.Role, t.Text)
-	p := Placement{Goal: goalLabel, Node: st.Node, Outcome: st.Outcome, ChitChat: st.ChitChat,
-		Updates: extractUpdates(t.Text), Revert: extractRevert(t.Text)}
-	if p.ChitChat {
-		return p
-	}
-	seg := segment{SessionEntities: h.sess.entities}
-	if h.sess.subtask != 0 {
-		seg.Current = h.g.nodes[h.sess.subtask].Label
-		seg.CurrentProfile = h.profiles[h.sess.subtask]
-	}
-	if gid, ok := h.goals[slug(goalLabel)]; ok {
-		for _, s := range h.subOrder[gid] {
-			if n := h.g.nodes[s]; n.Status == StatusCurrent && !h.notes[s] {
-				seg.Others = append(seg.Others, labeled{Label: n.Label, Profile: h.profiles[s]})
-			}
-		}
-	}
-	p.Subtask, _ = chooseSubtask(t.Role, t.Text, seg)
-	return p
+	return sanitize(p, defGoal, defSub), nil
 }
 
 func (h *HierPath) currentLabels() (string, []string) {
@@ -367,6 +341,22 @@ func (h *HierPath) currentLabels() (string, []string) {
 		subs = subs[len(subs)-promptSubtasks:]
 	}
 	return cur, subs
+}
+
+// subtaskContext is the content of the current subtask's latest steps
+// (at most subtreeSteps, oldest first), clipped, for locate-path.
+func (h *HierPath) subtaskContext() []string {
+	ids := h.steps[h.sess.subtask]
+	if len(ids) > subtreeSteps {
+		ids = ids[len(ids)-subtreeSteps:]
+	}
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if n := h.g.nodes[id]; n != nil {
+			out = append(out, clip(n.Content, 300))
+		}
+	}
+	return out
 }
 
 // defaultGoal is the goal label of a turn without gold: its session's task
@@ -731,9 +721,7 @@ func cosine(a, b []float32) float64 {
 }
 
 // reflectReply is the reply type of the reflect request.
-type reflectReply struct {
-	Lesson string `json:"lesson"`
-}
+type reflectReply = model.Reflection
 
 // reflect asks for a reflection on a failed step and inserts it (rewrite
 // "insert a reflection after a decision"). A failed request is counted and
@@ -743,11 +731,9 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 	if stepID != 0 {
 		stepText = h.g.nodes[stepID].Content
 	}
-	req := model.Request{Kind: model.KindReflect, Role: model.RoleExtractor, Vars: map[string]any{
-		"Goal": h.contentOf(h.goalOf(sub)), "Subtask": h.contentOf(sub), "Step": stepText, "Outcome": t.Text}}
-	r, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (reflectReply, error) {
-		return reflectReply{Lesson: offlineLesson(stepText, t.Text)}, nil
-	})
+	req := model.Request{Kind: model.KindReflect, Role: model.RoleExtractor, Input: model.ReflectInput{
+		Goal: h.contentOf(h.goalOf(sub)), Subtask: h.contentOf(sub), Step: stepText, Outcome: t.Text}}
+	r, err := model.CallJSON[reflectReply](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
 			return fmt.Errorf("hier-path: reflect for %s: %w", t.ID, err)
@@ -765,38 +751,6 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 	_, err = h.g.InsertReflection(ctx, Reflection{Step: stepID, Under: under, Content: r.Lesson, TurnIDs: turns, SessionID: t.SessionID},
 		t.Time, "failure reported by turn "+t.ID, t.ID)
 	return err
-}
-
-// offlineLesson is the offline reflection: the failed step and the failure
-// in their own words (their most informative sentences).
-func offlineLesson(step, outcome string) string {
-	o := bestSentence(outcome)
-	if step == "" {
-		return "Lesson: this failed: " + o + " Do not repeat it unchanged."
-	}
-	return "Lesson: tried " + strings.TrimRight(bestSentence(step), ".!?") + "; it failed: " + o + " Change the approach before retrying."
-}
-
-// bestSentence is the sentence of s the extractive summary would pick.
-func bestSentence(s string) string {
-	best, bestScore := "", -1e9
-	for _, x := range textutil.Sentences(s) {
-		if sc := sentenceScore(x); sc > bestScore {
-			best, bestScore = x, sc
-		}
-	}
-	if best == "" {
-		return clip(s, 300)
-	}
-	return clip(best, 300)
-}
-
-func firstSentence(s string) string {
-	ss := textutil.Sentences(s)
-	if len(ss) == 0 {
-		return s
-	}
-	return clip(ss[0], 300)
 }
 
 // Footprint counts current nodes, all edges, and stored bytes (contents,

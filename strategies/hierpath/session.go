@@ -7,10 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -126,9 +124,7 @@ func (h *HierPath) merge(ctx context.Context, keep, dup int64, s strategies.Sess
 }
 
 // summaryReply is the reply type of the summarize request.
-type summaryReply struct {
-	Summary string `json:"summary"`
-}
+type summaryReply = model.Summary
 
 // summarize writes the summary leaf of a subtask from its current steps
 // (the newest summaryMaxSteps of them; request kind summarize). The
@@ -160,12 +156,10 @@ func (h *HierPath) summarize(ctx context.Context, sub int64, s strategies.Sessio
 			latest = n.Time
 		}
 	}
-	req := model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Vars: map[string]any{
-		"MaxWords": h.cfg.SummaryWords, "SessionID": s.ID, "Date": latest.UTC().Format("2006-01-02"),
-		"Task": h.contentOf(h.goalOf(sub)) + " / " + h.contentOf(sub), "Transcript": strings.Join(lines, "\n")}}
-	r, err := model.CallJSON(ctx, h.env.Model, req, func(context.Context) (summaryReply, error) {
-		return summaryReply{Summary: extractiveSummary(steps, h.cfg.SummaryWords)}, nil
-	})
+	req := model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Input: model.SummarizeInput{
+		MaxWords: h.cfg.SummaryWords, SessionID: s.ID, Date: latest.UTC().Format("2006-01-02"),
+		Task: h.contentOf(h.goalOf(sub)) + " / " + h.contentOf(sub), Lines: lines}}
+	r, err := model.CallJSON[summaryReply](ctx, h.env.Model, req)
 	if err != nil {
 		if !errors.Is(err, model.ErrFailed) {
 			return fmt.Errorf("hier-path: summarize subtask %d: %w", sub, err)
@@ -197,122 +191,6 @@ func equalIDs(a, b []string) bool {
 	}
 	for i := range a {
 		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// extractiveSummary is the offline summarizer: one sentence per step (the
-// one with the most numbers, names and cue words, at most 40 words), in
-// order; when the words exceed maxWords, sentences of plain observations
-// and actions are dropped first (lowest score first), then the rest.
-func extractiveSummary(steps []*Node, maxWords int) string {
-	type pick struct {
-		text     string
-		words    int
-		priority int // 2: decision/reflection/outcome, 1: action, 0: observation
-		score    float64
-		order    int
-	}
-	var picks []pick
-	for i, n := range steps {
-		best, bestScore := "", -1.0
-		for _, s := range textutil.Sentences(n.Content) {
-			if sc := sentenceScore(s); sc > bestScore {
-				best, bestScore = s, sc
-			}
-		}
-		if best == "" {
-			continue
-		}
-		w := strings.Fields(best)
-		if len(w) > 40 {
-			best = strings.Join(w[:40], " ") + " …"
-			w = w[:40]
-		}
-		pr := 0
-		switch {
-		case n.Kind == NodeDecision || n.Kind == NodeReflection || n.Outcome != "":
-			pr = 2
-		case n.Kind == NodeAction:
-			pr = 1
-		}
-		picks = append(picks, pick{text: best, words: len(w), priority: pr, score: bestScore, order: i})
-	}
-	total := 0
-	for _, p := range picks {
-		total += p.words
-	}
-	for total > maxWords && len(picks) > 1 {
-		drop := 0
-		for i, p := range picks {
-			d := picks[drop]
-			if p.priority < d.priority || (p.priority == d.priority && p.score < d.score) {
-				drop = i
-			}
-		}
-		total -= picks[drop].words
-		picks = append(picks[:drop], picks[drop+1:]...)
-	}
-	out := make([]string, len(picks))
-	for i, p := range picks {
-		t := strings.TrimSpace(p.text)
-		if r := []rune(t); len(r) > 0 && !strings.ContainsRune(".!?…", r[len(r)-1]) {
-			t += "."
-		}
-		out[i] = t
-	}
-	return strings.Join(out, " ")
-}
-
-// sentenceScore rates a sentence for the extractive summary: numbers and
-// names carry the facts, decision and lesson cues the reasoning; sentences
-// that are mostly symbols (tool output, shell lines) and greetings are
-// penalized.
-func sentenceScore(s string) float64 {
-	score := 0.0
-	fields := strings.Fields(s)
-	wordy := 0
-	for _, w := range fields {
-		t := trimTok(w)
-		switch {
-		case t == "":
-		case isNumberTok(t):
-			score += 1
-		case unicode.IsUpper([]rune(t)[0]) || strings.ContainsAny(t, "./_"):
-			score += 0.5
-		}
-		if isWordy(w) {
-			wordy++
-		}
-	}
-	p := cuePhrase(s)
-	if hasCue(p, decisionCues) || hasCue(p, reflectionCues) {
-		score += 2
-	}
-	if hasCue(p, failureCues) || hasCue(p, successCues) {
-		score += 1
-	}
-	if hasCue(p, smalltalkCues) {
-		score -= 1
-	}
-	score += 0.05 * float64(len(textutil.ContentTokens(s)))
-	if len(fields) == 0 || float64(wordy) < 0.6*float64(len(fields)) || strings.HasPrefix(strings.TrimSpace(s), "$") || len(fields) > 60 {
-		score -= 4
-	}
-	return score
-}
-
-// isWordy reports a token made of letters (with common punctuation
-// around): prose, not code or numbers.
-func isWordy(w string) bool {
-	t := strings.Trim(w, ".,;:!?'\"()")
-	if t == "" {
-		return false
-	}
-	for _, r := range t {
-		if !unicode.IsLetter(r) && r != '-' && r != '\'' && r != '’' {
 			return false
 		}
 	}

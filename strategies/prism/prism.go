@@ -4,8 +4,8 @@
 // Write side. Every turn is tagged with intents from the fixed taxonomy
 // scenarios.IntentTaxonomy — a goal-level tag, up to two subtask tags, one
 // action type and entity tags — by a model.KindTagIntents request (offline:
-// the lexicon tagger OfflineTags plus internal/nlp entities; oracle mode:
-// the turn's gold intents, no request). In model mode the entities are
+// the shared offline model, internal/offline; oracle mode: the turn's gold
+// intents, no request). In model mode the entities are
 // completed by a gazetteer of the entities already in memory, matched in any
 // case. An acting turn (user or assistant) and the tool turns that follow it
 // form one memory Unit: task id, step id, timestamp, action, action type,
@@ -20,7 +20,7 @@
 // oracle mode edges along gold thought parents.
 //
 // Read side. The question and the recent context become an IntentQuery
-// (model.KindQueryIntent; offline: OfflineQuery). Candidates are the units
+// (model.KindQueryIntent; offline: the shared offline model). Candidates are the units
 // sharing a goal, subtask, entity or task tag with it, together with the
 // vector top-n (internal/vecstore). Each candidate gets three objectives in
 // [0, 1] — relevance (IDF-weighted intent-tag coverage mixed with text
@@ -344,16 +344,8 @@ func (p *Prism) tag(ctx context.Context, t strategies.Turn) ([]string, string, [
 		i, a, e := goldTags(t.Gold)
 		return i, a, e, nil
 	}
-	req := model.Request{Kind: model.KindTagIntents, Role: model.RoleExtractor, Vars: map[string]any{
-		"Speaker": strategies.Speaker(t), "Role": t.Role, "Text": t.Text, "Task": t.Task, "Previous": p.prevText,
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action"),
-	}}
-	tags, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (Tags, error) {
-		tg := OfflineTags(t.Role, t.Text, t.Task)
-		// Empty lists as [] (not null), as the reply schema has them.
-		tg.Subtasks, tg.Entities = nonNil(tg.Subtasks), nonNil(tg.Entities)
-		return tg, nil
-	})
+	req := model.Request{Kind: model.KindTagIntents, Role: model.RoleExtractor, Input: model.TagInput{TurnInput: strategies.TurnInput(t), Previous: p.prevText}}
+	tags, err := model.CallJSON[Tags](ctx, p.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			p.failures++
@@ -556,13 +548,6 @@ func (p *Prism) cause(u *Unit, idx, j int) {
 	}
 }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 func union(a, b []string) []string {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
@@ -577,15 +562,8 @@ func (p *Prism) queryIntent(ctx context.Context, q strategies.Query) (IntentQuer
 	for i, t := range q.Recent {
 		recent[i] = strategies.Speaker(t) + ": " + t.Text
 	}
-	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Vars: map[string]any{
-		"Question": q.Question, "Task": q.Task, "Recent": strings.Join(recent, "\n"),
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action"),
-	}}
-	iq, err := model.CallJSON(ctx, p.env.Model, req, func(context.Context) (IntentQuery, error) {
-		iq := OfflineQuery(q.Question, q.Task, recent)
-		iq.Intents, iq.Entities = nonNil(iq.Intents), nonNil(iq.Entities)
-		return iq, nil
-	})
+	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Input: model.QueryInput{Question: q.Question, Task: q.Task, Recent: recent}}
+	iq, err := model.CallJSON[IntentQuery](ctx, p.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			p.failures++

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
@@ -21,7 +22,7 @@ var day0 = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 
 func testEnv(extraction string) (strategies.Env, *model.Meter) {
 	tok := tokenizer.MustDefault()
-	m := model.NewMeter(model.NewOffline(tok))
+	m := model.NewMeter(backends.OfflineClient(tok))
 	return strategies.Env{Model: m, Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: extraction}, m
 }
 
@@ -202,7 +203,10 @@ func TestRetrieveParetoAndWeighted(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Recompute the expected order from the objectives.
-		iq := OfflineQuery(q.Question, q.Task, []string{""})
+		iq, err := p.queryIntent(ctx, strategies.Query{Question: q.Question, Task: q.Task})
+		if err != nil {
+			t.Fatal(err)
+		}
 		targets := p.targets(iq, q.Question)
 		qvec := embed.NewHashing(256).Vector(q.Question)
 		cands, _ := p.candidates(ctx, qvec, targets)
@@ -332,7 +336,7 @@ func TestOracleModeUsesGold(t *testing.T) {
 type failing struct{}
 
 func (failing) Name() string { return "failing" }
-func (failing) Complete(_ context.Context, req model.Request, _ model.Offline) (model.Response, error) {
+func (failing) Complete(_ context.Context, req model.Request) (model.Response, error) {
 	return model.Response{}, &model.FailedError{Kind: req.Kind, Cause: errors.New("endpoint down")}
 }
 
@@ -357,7 +361,10 @@ func TestTaskScope(t *testing.T) {
 	env, _ := testEnv("")
 	p := build(t, nil, env)
 	ingestAll(t, p, ciSessions()...)
-	iq := OfflineQuery("What have we tried so far?", "Fix the flaky CI", nil)
+	iq, err := p.queryIntent(context.Background(), strategies.Query{Question: "What have we tried so far?", Task: "Fix the flaky CI"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if tg := p.targets(iq, "What have we tried so far?"); !slices.Contains(tg, "task:fix-flaky-ci") {
 		t.Fatalf("targets %v lack the task scope", tg)
 	}
@@ -419,8 +426,7 @@ func TestPromptsRender(t *testing.T) {
 			t.Fatalf("no template for %s", k)
 		}
 	}
-	p, err := model.Render(model.Request{Kind: model.KindQueryIntent, Vars: map[string]any{"Question": "Q?", "Task": "", "Recent": "",
-		"Goals": taxonomyList("goal"), "Subtasks": taxonomyList("subtask"), "Actions": taxonomyList("action")}})
+	p, err := model.Render(model.Request{Kind: model.KindQueryIntent, Input: model.QueryInput{Question: "Q?"}})
 	if err != nil || !strings.Contains(p.System, `"action_type": string`) || !strings.Contains(p.User, "Question: Q?") {
 		t.Fatalf("render: %v\n%+v", err, p)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/textutil"
@@ -55,7 +56,7 @@ func day(d int) time.Time { return t0.Add(time.Duration(d) * 24 * time.Hour) }
 
 func offlineEnv() (strategies.Env, *model.Meter) {
 	tok := tokenizer.MustDefault()
-	m := model.NewMeter(model.NewOffline(tok))
+	m := model.NewMeter(backends.OfflineClient(tok))
 	return strategies.Env{Model: m, Embedder: embed.NewHashing(512), Tokenizer: tok, Extraction: strategies.ExtractModel}, m
 }
 
@@ -146,7 +147,7 @@ type cannedClient struct {
 }
 
 func (c *cannedClient) Name() string { return "canned" }
-func (c *cannedClient) Complete(ctx context.Context, req model.Request, _ model.Offline) (model.Response, error) {
+func (c *cannedClient) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	c.calls++
 	if _, err := model.Render(req); err != nil {
 		return model.Response{}, err

@@ -348,9 +348,9 @@ func TestRegistryAndConfig(t *testing.T) {
 }
 
 func TestPromptTemplate(t *testing.T) {
-	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Vars: map[string]any{
-		"Role": "assistant", "Speaker": "Assistant", "Date": "2026-03-02", "Task": "Pick a router", "Text": "We decided to use chi.",
-		"Candidates": []string{"th1 (analysis): chi is stdlib compatible"}, "MaxThoughts": 8,
+	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: model.ThoughtsInput{
+		TurnInput:  model.TurnInput{Role: "assistant", Speaker: "Assistant", Date: "2026-03-02", Task: "Pick a router", Text: "We decided to use chi."},
+		Candidates: []model.Candidate{{ID: "th1", Type: "analysis", Content: "chi is stdlib compatible"}}, MaxThoughts: 8,
 	}}
 	p, err := model.Render(req)
 	if err != nil {

@@ -1,6 +1,7 @@
 package thoughtgraph
 
 import (
+	"github.com/memarena/memarena/internal/model"
 	"regexp"
 	"strings"
 	"unicode"
@@ -9,80 +10,17 @@ import (
 	"github.com/memarena/memarena/internal/textutil"
 )
 
-// Extraction is the JSON reply of an extract-thoughts request: the schema the
-// prompt (internal/model/prompts/extract-thoughts.tmpl) asks a real model
-// for, and what the offline extractor (ExtractRules) returns.
-type Extraction struct {
-	Thoughts []ExtractedThought `json:"thoughts"`
-}
+// Extraction is the reply of an extract-thoughts request.
+type Extraction = model.ThoughtExtraction
 
 // ExtractedThought is one thought of an Extraction.
-type ExtractedThought struct {
-	// Type is one of the six design types (TypeAnalysis … TypeKnowledgeGap).
-	Type string `json:"type"`
-	// Content is one sentence in the message's own words.
-	Content string `json:"content"`
-	// Entities are lowercase names; they are normalized again on intake.
-	Entities []string `json:"entities"`
-	// Confidence in [0, 1]; 0 means unspecified (DefaultConfidence).
-	Confidence float64 `json:"confidence"`
-	// Parent is the id of an offered Candidate this thought follows from,
-	// or "". Ids that were not offered are ignored (and counted).
-	Parent string `json:"parent"`
-	// FollowsPrevious marks a thought that follows from the thought before
-	// it in the same reply.
-	FollowsPrevious bool `json:"follows_previous"`
-}
+type ExtractedThought = model.ExtractedThought
 
 // Candidate is an earlier thought of the same task offered to the extractor
 // as a possible parent, oldest first.
-type Candidate struct {
-	ID       string
-	Type     string
-	Content  string
-	Entities []string
-	// SameSession is true when the candidate comes from the current session.
-	SameSession bool
-}
-
-// String renders the candidate for the prompt: "id (type): content".
-func (c Candidate) String() string { return c.ID + " (" + c.Type + "): " + c.Content }
+type Candidate = model.Candidate
 
 // Offline extraction confidences, by how the type was recognized.
-const (
-	confTool     = 0.95 // a tool result: observed, not inferred
-	confFallback = 0.6  // an assistant statement with no cue but an entity or number
-	confQuestion = 0.6  // an assistant question: a knowledge gap
-)
-
-// cueRule maps cue phrases (in cueForm: lowercase words separated by single
-// spaces, apostrophes kept) to a thought type. Rules are tried in order, so a
-// sentence with several cues takes the first rule's type: "Next time we'll
-// go with chi" is a lesson, "We decided on chi because …" a decision.
-type cueRule struct {
-	typ  string
-	conf float64
-	cues []string
-}
-
-var cueRules = []cueRule{
-	{TypeLesson, 0.85, []string{"next time", "lesson", "lessons", "learned", "learnt", "in the future", "in future", "from now on",
-		"going forward", "takeaway", "should have", "shouldn't have", "never again", "remember to", "make sure to", "in hindsight"}},
-	{TypeDecision, 0.9, []string{"decided", "we decide", "i decide", "decision", "go with", "going with", "went with",
-		"chose", "we choose", "i choose", "picked", "we pick", "settled on", "settle on", "we will use", "we'll use", "let's use",
-		"i'll use", "switch to", "switched to", "opted for", "the plan is", "we're going to", "final choice", "booked", "i'll book",
-		"selected", "agreed on", "we agreed", "approved"}},
-	{TypeKnowledgeGap, 0.7, []string{"not sure", "unsure", "don't know", "do not know", "unknown", "unclear", "need to find out",
-		"need to check whether", "need to confirm", "haven't confirmed", "not confirmed", "no data on", "no information", "can't tell",
-		"cannot tell", "missing information", "i wonder", "open question"}},
-	{TypeTodo, 0.8, []string{"todo", "still need to", "still have to", "need to", "needs to", "next step", "next steps", "follow up",
-		"i'll", "we'll", "remaining", "don't forget", "remind", "will need", "pending", "later today", "tomorrow"}},
-	{TypeHypothesis, 0.5, []string{"maybe", "might", "perhaps", "probably", "possibly", "could be", "i suspect", "suspect", "likely",
-		"my guess", "may be", "hypothesis", "it seems", "seems like", "i think", "presumably", "my hunch"}},
-	{TypeAnalysis, 0.75, []string{"because", "due to", "caused by", "the cause", "root cause", "so that", "therefore", "which means",
-		"means", "shows", "showed", "indicates", "the issue is", "the problem is", "compared", "trade off", "tradeoff", "results in",
-		"resulted in", "turned out", "failed", "fails", "error", "passed", "timeout", "took", "measured", "benchmark"}},
-}
 
 // cueForm lowercases s, keeps letters, digits and apostrophes (’ becomes ')
 // and turns every other run of runes into one space, with a space at both
@@ -155,40 +93,6 @@ func IsChitChat(sentence string) bool {
 		}
 	}
 	return true
-}
-
-// Classify types one sentence of a turn by cue rules (Thought-Retriever's
-// thought types; offline stand-in for the model): role "tool" gives an
-// analysis (a tool result) for every informative line; for the assistant
-// the first matching cue rule wins (lesson, decision, knowledge-gap, todo,
-// hypothesis, analysis — see cueRules), then a question is a knowledge gap,
-// then a statement naming an entity (namedEntities) or a number is an
-// analysis. Chit-chat
-// and uncued statements without entity or number give ("", 0). Other roles
-// give ("", 0): user turns are not extracted (see KnowledgeSentences).
-func Classify(role, sentence string) (typ string, confidence float64) {
-	if role != "assistant" && role != "tool" {
-		return "", 0
-	}
-	if IsChitChat(sentence) {
-		return "", 0
-	}
-	if role == "tool" {
-		return TypeAnalysis, confTool
-	}
-	form := cueForm(sentence)
-	for _, r := range cueRules {
-		if hasAnyCue(form, r.cues) {
-			return r.typ, r.conf
-		}
-	}
-	if strings.HasSuffix(strings.TrimSpace(sentence), "?") {
-		return TypeKnowledgeGap, confQuestion
-	}
-	if len(namedEntities(sentence)) > 0 || strings.IndexFunc(sentence, unicode.IsDigit) >= 0 {
-		return TypeAnalysis, confFallback
-	}
-	return "", 0
 }
 
 // maxToolLines caps the lines kept from one tool result.
@@ -360,100 +264,6 @@ func startsWithDigit(s string) bool {
 // stems) for an offline parent link, and the least number of shared content
 // stems for an implicit supersession.
 const overlapMin = 2
-
-// overlap is 2·|shared entity keys| + |shared content stems|.
-func overlap(stemsA map[string]bool, entsA []string, stemsB map[string]bool, entsB []string) int {
-	n := 0
-	for s := range stemsA {
-		if stemsB[s] {
-			n++
-		}
-	}
-	for _, a := range entsA {
-		for _, b := range entsB {
-			if a == b {
-				n += 2
-				break
-			}
-		}
-	}
-	return n
-}
-
-// ExtractRules is the offline extractor behind extract-thoughts requests.
-// For role "assistant" or "tool" it splits text into sentences
-// (textutil.Sentences), types each with Classify, skips the untyped ones
-// (greetings, chit-chat, uncued small statements), and keeps each typed
-// sentence verbatim as Content with its entities (namedEntities). At most
-// maxPerTurn thoughts are returned.
-//
-// A tool result gives one analysis thought (confidence confTool) whose
-// content is its informative lines (ToolLines) joined by " / ", following
-// the newest same-session candidate.
-//
-// Links: a thought's Parent is the reasoning (non-knowledge) candidate with
-// the highest overlap score (2·shared entities + shared content stems, at
-// least overlapMin; ties go to the newest candidate); the first thought of the turn without such a
-// candidate follows the newest same-session candidate (the session's
-// reasoning frontier); every later thought sets FollowsPrevious, since the
-// sentences of one message form a chain. Other roles give no thoughts.
-func ExtractRules(role, text string, cands []Candidate) Extraction {
-	out := Extraction{Thoughts: []ExtractedThought{}}
-	type candInfo struct {
-		stems map[string]bool
-		ents  []string
-	}
-	infos := make([]candInfo, len(cands))
-	for i, c := range cands {
-		infos[i] = candInfo{stems: textutil.TokenSet(textutil.ContentTokens(c.Content)), ents: c.Entities}
-	}
-	if role == "tool" {
-		// A tool result is one observation: its informative lines, joined.
-		lines := ToolLines(text)
-		if len(lines) == 0 {
-			return out
-		}
-		s := strings.Join(lines, " / ")
-		out.Thoughts = append(out.Thoughts, ExtractedThought{Type: TypeAnalysis, Content: s, Entities: nlp.Keys(namedEntities(s)), Confidence: confTool})
-		if n := len(cands); n > 0 && cands[n-1].SameSession {
-			out.Thoughts[0].Parent = cands[n-1].ID
-		}
-		return out
-	}
-	for _, s := range textutil.Sentences(text) {
-		if len(out.Thoughts) == maxPerTurn {
-			break
-		}
-		typ, conf := Classify(role, s)
-		if typ == "" {
-			continue
-		}
-		ents := nlp.Keys(namedEntities(s))
-		stems := textutil.TokenSet(textutil.ContentTokens(s))
-		best, bestScore := "", 0
-		for i, c := range cands {
-			if c.Type == TypeKnowledge {
-				continue // knowledge is linked by the strategy (pending context), not by overlap
-			}
-			if sc := overlap(stems, ents, infos[i].stems, infos[i].ents); sc >= overlapMin && sc >= bestScore {
-				best, bestScore = c.ID, sc
-			}
-		}
-		th := ExtractedThought{Type: typ, Content: s, Entities: ents, Confidence: conf, Parent: best}
-		if len(out.Thoughts) > 0 {
-			th.FollowsPrevious = true
-		} else if best == "" {
-			for i := len(cands) - 1; i >= 0; i-- {
-				if cands[i].SameSession {
-					th.Parent = cands[i].ID
-					break
-				}
-			}
-		}
-		out.Thoughts = append(out.Thoughts, th)
-	}
-	return out
-}
 
 // maxPerTurn caps the thoughts taken from one turn.
 const maxPerTurn = 8

@@ -10,9 +10,9 @@
 //     hypothesis, decision, lesson, todo, knowledge-gap) with entities,
 //     confidence and a parent link, through one model.KindExtractThoughts
 //     request per turn (prompt internal/model/prompts/extract-thoughts.tmpl,
-//     reply type Extraction). The offline backend answers with ExtractRules:
-//     cue rules ("decided", "because", "maybe", "next time", "todo" …) and
-//     nlp entity extraction. Turns that are all greetings or small talk are
+//     reply type Extraction). The offline backend answers with the shared
+//     offline model (internal/offline: speech acts → thought types, entities,
+//     links to the offered candidates). Turns that are all greetings or small talk are
 //     skipped without a request. Thoughts below MinConfidence are dropped; a
 //     failed request (model.ErrFailed) is counted in Stats.Failures and the
 //     turn yields nothing.
@@ -417,23 +417,14 @@ func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key s
 		return nil, nil
 	}
 	cands := g.candidates(key)
-	lines := make([]string, len(cands))
 	offered := map[string]bool{}
-	for i, c := range cands {
-		lines[i] = c.String()
+	for _, c := range cands {
 		offered[c.ID] = true
 	}
-	date := ""
-	if !t.Time.IsZero() {
-		date = t.Time.UTC().Format("2006-01-02")
-	}
-	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Vars: map[string]any{
-		"Role": t.Role, "Speaker": strategies.Speaker(t), "Date": date, "Task": t.Task, "Text": t.Text,
-		"Candidates": lines, "MaxThoughts": maxPerTurn,
+	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: model.ThoughtsInput{
+		TurnInput: strategies.TurnInput(t), Candidates: cands, MaxThoughts: maxPerTurn,
 	}}
-	ext, err := model.CallJSON(ctx, g.env.Model, req, func(context.Context) (Extraction, error) {
-		return ExtractRules(t.Role, t.Text, cands), nil
-	})
+	ext, err := model.CallJSON[Extraction](ctx, g.env.Model, req)
 	if err != nil {
 		if errors.Is(err, model.ErrFailed) {
 			g.stats.Failures++

@@ -99,16 +99,6 @@ func init() {
 	}
 }
 
-// Relation returns the spec of a relation name and whether it is one of the
-// 15 fixed relations.
-func Relation(name string) (RelationSpec, bool) {
-	r, ok := relationByName[name]
-	if !ok {
-		return RelationSpec{}, false
-	}
-	return *r, true
-}
-
 // answerTypes maps question words that name the type of the answer to the
 // relations whose object has that type: a date, a cause, a place.
 var answerTypes = map[string][]string{

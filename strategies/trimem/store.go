@@ -79,8 +79,9 @@ type Assertion struct {
 	// Context is the text a change-cued assertion looks for the names of
 	// replaced values in (the whole turn); "" means Sentence.
 	Context string
-	// ChangeCue reports that the asserting text signals a change of value
-	// ("now", "switched", "instead of" …; see ChangeCue).
+	// ChangeCue reports that the asserting sentence announces a change of
+	// value (the extraction reply's Change flag: "now", "switched",
+	// "instead of" …).
 	ChangeCue bool
 	// Replaces are old objects the text says this one replaces.
 	Replaces []string

@@ -14,12 +14,10 @@
 //
 // Mechanisms (each in its own function, each unit-tested):
 //
-//   - extraction: offline patterns (Extract: preferences, usage and
-//     switches, decisions, causes, fixes, places, schedules with resolved
-//     relative dates and ranges, attribute values such as "TTL of 5
-//     minutes" or "goes from 70% to 80%" as status triplets, conditions,
-//     negations), or a model (extract-triplets prompt), or the scenario's
-//     gold triplets in oracle mode;
+//   - extraction: an extract-triplets request (prompt
+//     internal/model/prompts/extract-triplets.tmpl; offline: the shared
+//     offline model, internal/offline), or the scenario's gold triplets in
+//     oracle mode;
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
 //     "the user" → "user"), user speaker names → "user", stemmed keys,
 //     designator linking ("orders" ↔ "orders service");
@@ -64,8 +62,8 @@ import (
 
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
-	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -260,14 +258,13 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 	if err != nil {
 		return err
 	}
-	cue := ChangeCue(t.Text)
 	asserted := 0
 	err = m.store.inTx(ctx, func(tx querier) error {
 		sentEnts := map[string][]int64{}
 		for _, tr := range trips {
 			tr = m.own(tr, t)
 			a := Assertion{Subject: tr.Subject, Relation: tr.Relation, Object: tr.Object, Condition: tr.Condition,
-				Sentence: tr.Evidence, Context: t.Text, ChangeCue: cue, TurnID: t.ID, Seq: m.seq, At: t.Time}
+				Sentence: tr.Evidence, Context: t.Text, ChangeCue: tr.Change, TurnID: t.ID, Seq: m.seq, At: t.Time}
 			if tr.Replaces != "" {
 				a.Replaces = []string{tr.Replaces}
 			}
@@ -331,7 +328,9 @@ func (m *TriMem) extract(ctx context.Context, t strategies.Turn) ([]Triplet, err
 	if m.env.Extraction == strategies.ExtractOracle {
 		if t.Gold != nil {
 			for _, g := range t.Gold.Triplets {
-				raw = append(raw, Triplet{Subject: g.Subject, Relation: g.Relation, Object: g.Object, Condition: g.Condition})
+				// A gold triplet is the current truth as of its turn: a newer
+				// gold value for the same slot supersedes the older one.
+				raw = append(raw, Triplet{Subject: g.Subject, Relation: g.Relation, Object: g.Object, Condition: g.Condition, Change: true})
 			}
 		}
 	} else {
@@ -339,13 +338,8 @@ func (m *TriMem) extract(ctx context.Context, t strategies.Turn) ([]Triplet, err
 		if ref.IsZero() {
 			ref = t.Time
 		}
-		req := model.Request{Kind: model.KindExtractTriplets, Role: model.RoleExtractor, Vars: map[string]any{
-			"Speaker": strategies.Speaker(t), "Role": t.Role, "Date": ref.UTC().Format(DateLayout),
-			"Text": t.Text, "Relations": scenarios.Relations,
-		}}
-		res, err := model.CallJSON(ctx, m.env.Model, req, func(context.Context) (Extraction, error) {
-			return Extraction{Triplets: Extract(t.Text, t.Role, ref)}, nil
-		})
+		req := model.Request{Kind: model.KindExtractTriplets, Role: model.RoleExtractor, Input: model.TripletsInput{TurnInput: strategies.TurnInput(t)}}
+		res, err := model.CallJSON[Extraction](ctx, m.env.Model, req)
 		if err != nil {
 			if errors.Is(err, model.ErrFailed) {
 				m.stats.Failures++
@@ -800,10 +794,10 @@ func Scrub(sentence string, stale []string, ref time.Time) (string, bool) {
 // expressions resolving to v when v is a YYYY-MM-DD date, else v itself
 // when all its content words occur.
 func writtenForms(text, v string, ref time.Time) []string {
-	if d, err := time.Parse(DateLayout, v); err == nil {
+	if d, err := time.Parse(model.DateLayout, v); err == nil {
 		var out []string
-		for _, m := range FindDates(text, ref) {
-			if m.Date.Equal(d) {
+		for _, m := range temporal.Find(text, ref) {
+			if m.Unit == temporal.Day && m.From.Equal(d) {
 				out = append(out, m.Text)
 			}
 		}
@@ -817,7 +811,7 @@ func writtenForms(text, v string, ref time.Time) []string {
 
 // mentions reports whether text names value v (dates in any written form).
 func mentions(text, v string, ref time.Time) bool {
-	if _, err := time.Parse(DateLayout, v); err == nil {
+	if _, err := time.Parse(model.DateLayout, v); err == nil {
 		return len(writtenForms(text, v, ref)) > 0 || strings.Contains(text, v)
 	}
 	return textutil.ContainsAll(text, v)
@@ -843,7 +837,7 @@ func Render(r Record, quote, replacedBy string, instances []string) string {
 		b.WriteString(" (" + r.Condition + ")")
 	}
 	if r.Status == strategies.StatusSuperseded && !r.ValidTo.IsZero() {
-		b.WriteString(" (until " + r.ValidTo.Format(DateLayout))
+		b.WriteString(" (until " + r.ValidTo.Format(model.DateLayout))
 		if replacedBy != "" {
 			b.WriteString("; replaced by " + replacedBy)
 		} else {

@@ -223,7 +223,7 @@ func validate(req model.Request, text string) error {
 	return nil
 }
 
-// Complete implements model.Client. offline is ignored. A request that
+// Complete implements model.Client. A request that
 // fails for good (after retries, or still invalid after one repair) returns
 // a *model.FailedError along with the usage it cost; a cancelled context
 // returns the context's error; a prompt that cannot be rendered or a role
@@ -235,7 +235,7 @@ func validate(req model.Request, text string) error {
 // reply is stored first-writer-wins and read back — so a run and its rerun
 // see the same replies even when several cells (or processes) ask the same
 // thing at once.
-func (c *Client) Complete(ctx context.Context, req model.Request, _ model.Offline) (model.Response, error) {
+func (c *Client) Complete(ctx context.Context, req model.Request) (model.Response, error) {
 	p, err := model.Render(req)
 	if err != nil {
 		return model.Response{}, err

@@ -74,13 +74,13 @@ func newTestClient(t *testing.T, o Options) (*Client, *sleepLog) {
 }
 
 func answerReq(q string) model.Request {
-	return model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Vars: map[string]any{
-		"Context": "[2026-03-01] Dana: we picked chi for the router.", "Question": q, "AskedAt": "2026-03-02 10:00"}}
+	return model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Input: model.AnswerInput{
+		Context: "[2026-03-01] Dana: we picked chi for the router.", Question: q, AskedAt: "2026-03-02 10:00"}}
 }
 
 func summaryReq() model.Request {
-	return model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Vars: map[string]any{
-		"MaxWords": 50, "SessionID": "s1", "Date": "2026-03-02", "Task": "", "Transcript": "user: we picked chi"}}
+	return model.Request{Kind: model.KindSummarize, Role: model.RoleExtractor, Input: model.SummarizeInput{
+		MaxWords: 50, SessionID: "s1", Date: "2026-03-02", Lines: []string{"user: we picked chi"}}}
 }
 
 // summary is the JSON reply type of the structured-output tests.
@@ -95,7 +95,7 @@ func TestCompleteSuccess(t *testing.T) {
 	c, log := newTestClient(t, testOptions(t, f, nil))
 	m := model.NewMeter(c)
 	req := answerReq("Which router?")
-	resp, err := m.Complete(context.Background(), req, nil)
+	resp, err := m.Complete(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestStructuredOutputSchemaAndRepair(t *testing.T) {
 	}
 	c, _ := newTestClient(t, testOptions(t, f, nil))
 	m := model.NewMeter(c)
-	got, err := model.CallJSON(context.Background(), m, summaryReq(), func(context.Context) (summary, error) { return summary{}, nil })
+	got, err := model.CallJSON[summary](context.Background(), m, summaryReq())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestJSONModes(t *testing.T) {
 		f := newFakeOpenAI(t)
 		f.chat = func(int, chatBody) reply { return reply{content: `{"summary":"x","facts":[]}`} }
 		c, _ := newTestClient(t, testOptions(t, f, map[string]any{"json_mode": tc.mode}))
-		if _, err := model.CallJSON(context.Background(), c, summaryReq(), func(context.Context) (summary, error) { return summary{}, nil }); err != nil {
+		if _, err := model.CallJSON[summary](context.Background(), c, summaryReq()); err != nil {
 			t.Fatal(err)
 		}
 		if got := string(f.Chats()[0].ResponseFormat); got != tc.want {
@@ -198,7 +198,7 @@ func TestStillMalformedIsExtractionFailureAndCached(t *testing.T) {
 	o := testOptions(t, f, nil)
 	c, _ := newTestClient(t, o)
 	m := model.NewMeter(c)
-	_, err := model.CallJSON(context.Background(), m, summaryReq(), func(context.Context) (summary, error) { return summary{}, nil })
+	_, err := model.CallJSON[summary](context.Background(), m, summaryReq())
 	var fe *model.FailedError
 	if !errors.As(err, &fe) || !errors.Is(err, model.ErrFailed) || fe.Kind != model.KindSummarize {
 		t.Fatalf("err = %v", err)
@@ -215,7 +215,7 @@ func TestStillMalformedIsExtractionFailureAndCached(t *testing.T) {
 	// A rerun reproduces the failure from the cache without a request.
 	c2, _ := newTestClient(t, o)
 	m2 := model.NewMeter(c2)
-	_, err = model.CallJSON(context.Background(), m2, summaryReq(), func(context.Context) (summary, error) { return summary{}, nil })
+	_, err = model.CallJSON[summary](context.Background(), m2, summaryReq())
 	if !errors.Is(err, model.ErrFailed) || f.Requests() != 2 {
 		t.Fatalf("rerun: err = %v, requests = %d", err, f.Requests())
 	}
@@ -236,7 +236,7 @@ func TestRetryAfterIsHonored(t *testing.T) {
 		return reply{content: "chi"}
 	}
 	c, log := newTestClient(t, testOptions(t, f, nil))
-	resp, err := c.Complete(context.Background(), answerReq("q"), nil)
+	resp, err := c.Complete(context.Background(), answerReq("q"))
 	if err != nil || resp.Text != "chi" {
 		t.Fatalf("resp = %+v, err = %v", resp, err)
 	}
@@ -252,7 +252,7 @@ func TestRetryAfterLongerThanBackoffMaxFails(t *testing.T) {
 	f := newFakeOpenAI(t)
 	f.chat = func(int, chatBody) reply { return reply{status: 429, header: map[string]string{"Retry-After": "3600"}} }
 	c, log := newTestClient(t, testOptions(t, f, nil))
-	_, err := c.Complete(context.Background(), answerReq("q"), nil)
+	_, err := c.Complete(context.Background(), answerReq("q"))
 	if !errors.Is(err, model.ErrFailed) || !strings.Contains(err.Error(), "HTTP 429 Too Many Requests: scripted failure; the server asked to retry after 1h0m0s, more than backoff_max 10s") {
 		t.Fatalf("err = %v", err)
 	}
@@ -275,7 +275,7 @@ func TestServerErrorThenSuccessBacksOff(t *testing.T) {
 	o := testOptions(t, f, nil)
 	c, log := newTestClient(t, o)
 	req := answerReq("q")
-	resp, err := c.Complete(context.Background(), req, nil)
+	resp, err := c.Complete(context.Background(), req)
 	if err != nil || resp.Text != "chi" || resp.Usage != (model.Usage{PromptTokens: 5, CompletionTokens: 1, Requests: 1}) {
 		t.Fatalf("resp = %+v, err = %v", resp, err)
 	}
@@ -317,7 +317,7 @@ func TestRetriesExhaustedAndNonRetryable(t *testing.T) {
 	f.chat = func(int, chatBody) reply { return reply{status: 502} }
 	c, log := newTestClient(t, testOptions(t, f, map[string]any{"max_retries": 2}))
 	m := model.NewMeter(c)
-	_, err := m.Complete(context.Background(), answerReq("q"), nil)
+	_, err := m.Complete(context.Background(), answerReq("q"))
 	if !errors.Is(err, model.ErrFailed) || !strings.Contains(err.Error(), "HTTP 502 Bad Gateway: scripted failure (gave up after 3 attempts)") {
 		t.Fatalf("err = %v", err)
 	}
@@ -331,7 +331,7 @@ func TestRetriesExhaustedAndNonRetryable(t *testing.T) {
 		return reply{status: 401, body: `{"error":{"message":"Incorrect API key provided: ` + testKey + `. Also sk-abc123xyz.","type":"invalid_request_error"}}`}
 	}
 	c2, log2 := newTestClient(t, testOptions(t, f2, nil))
-	_, err = c2.Complete(context.Background(), answerReq("q"), nil)
+	_, err = c2.Complete(context.Background(), answerReq("q"))
 	if !errors.Is(err, model.ErrFailed) || f2.Requests() != 1 || len(log2.waits()) != 0 {
 		t.Fatalf("err = %v, requests = %d", err, f2.Requests())
 	}
@@ -350,7 +350,7 @@ func TestTimeoutIsRetriedThenFails(t *testing.T) {
 	}
 	c, log := newTestClient(t, testOptions(t, f, map[string]any{"timeout": "100ms", "max_retries": 1}))
 	start := time.Now()
-	resp, err := c.Complete(context.Background(), answerReq("q"), nil)
+	resp, err := c.Complete(context.Background(), answerReq("q"))
 	if err != nil || resp.Text != "late but fine" {
 		t.Fatalf("resp = %+v, err = %v", resp, err)
 	}
@@ -364,7 +364,7 @@ func TestTimeoutIsRetriedThenFails(t *testing.T) {
 	f2 := newFakeOpenAI(t)
 	f2.chat = func(int, chatBody) reply { return reply{delay: time.Minute} }
 	c2, _ := newTestClient(t, testOptions(t, f2, map[string]any{"timeout": "50ms", "max_retries": 1}))
-	_, err = c2.Complete(context.Background(), answerReq("q"), nil)
+	_, err = c2.Complete(context.Background(), answerReq("q"))
 	if !errors.Is(err, model.ErrFailed) || err.Error() != "answer request failed: request timed out (gave up after 2 attempts)" {
 		t.Fatalf("err = %v", err)
 	}
@@ -377,7 +377,7 @@ func TestCancellationIsNotAFailure(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.sleep = func(context.Context, time.Duration) error { cancel(); return context.Canceled }
 	m := model.NewMeter(c)
-	_, err := m.Complete(ctx, answerReq("q"), nil)
+	_, err := m.Complete(ctx, answerReq("q"))
 	if !errors.Is(err, context.Canceled) || errors.Is(err, model.ErrFailed) || m.Total().Failures != 0 {
 		t.Fatalf("err = %v, usage = %+v", err, m.Total())
 	}
@@ -388,7 +388,7 @@ func TestCancellationIsNotAFailure(t *testing.T) {
 	c2, _ := newTestClient(t, testOptions(t, f2, nil))
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel2()
-	if _, err := c2.Complete(ctx2, answerReq("q"), nil); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, model.ErrFailed) {
+	if _, err := c2.Complete(ctx2, answerReq("q")); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, model.ErrFailed) {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -404,7 +404,7 @@ func TestRerunIsServedFromCacheWithZeroRequests(t *testing.T) {
 		m := model.NewMeter(c)
 		var out []model.Response
 		for _, q := range []string{"Which router?", "Which database?", "Which router?"} {
-			r, err := m.Complete(context.Background(), answerReq(q), nil)
+			r, err := m.Complete(context.Background(), answerReq(q))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -480,7 +480,7 @@ func TestNoCacheSendsEveryRequest(t *testing.T) {
 	f := newFakeOpenAI(t)
 	c, _ := newTestClient(t, testOptions(t, f, map[string]any{"cache": CacheOff}))
 	for i := 0; i < 2; i++ {
-		r, err := c.Complete(context.Background(), answerReq("q"), nil)
+		r, err := c.Complete(context.Background(), answerReq("q"))
 		if err != nil || r.Usage.CacheHits != 0 {
 			t.Fatalf("r = %+v, err = %v", r, err)
 		}
@@ -495,7 +495,7 @@ func TestUsageFallsBackToTokenizer(t *testing.T) {
 	f.chat = func(int, chatBody) reply { return reply{content: "the chi router", noUsage: true} }
 	c, _ := newTestClient(t, testOptions(t, f, nil))
 	req := answerReq("Which router?")
-	resp, err := c.Complete(context.Background(), req, nil)
+	resp, err := c.Complete(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -516,7 +516,7 @@ func TestConcurrencyLimit(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			if _, err := c.Complete(context.Background(), answerReq(strings.Repeat("q", i+1)), nil); err != nil {
+			if _, err := c.Complete(context.Background(), answerReq(strings.Repeat("q", i+1))); err != nil {
 				t.Error(err)
 			}
 		}(i)
@@ -668,7 +668,7 @@ func TestIdenticalRequestsInFlightShareOneRequest(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			r, err := m.Complete(context.Background(), answerReq("q"), nil)
+			r, err := m.Complete(context.Background(), answerReq("q"))
 			if err != nil {
 				t.Error(err)
 			}
@@ -701,7 +701,7 @@ func TestCancelledLeaderDoesNotFailWaiters(t *testing.T) {
 	leaderCtx, cancel := context.WithCancel(context.Background())
 	leaderDone := make(chan error, 1)
 	go func() {
-		_, err := c.Complete(leaderCtx, answerReq("q"), nil)
+		_, err := c.Complete(leaderCtx, answerReq("q"))
 		leaderDone <- err
 	}()
 	for f.Requests() == 0 {
@@ -709,7 +709,7 @@ func TestCancelledLeaderDoesNotFailWaiters(t *testing.T) {
 	}
 	followerDone := make(chan model.Response, 1)
 	go func() {
-		r, err := c.Complete(context.Background(), answerReq("q"), nil)
+		r, err := c.Complete(context.Background(), answerReq("q"))
 		if err != nil {
 			t.Error(err)
 		}
@@ -734,7 +734,7 @@ func TestFirstWriterWinsAcrossProcesses(t *testing.T) {
 	a, _ := newTestClient(t, o)
 	b, _ := newTestClient(t, o) // another process on the same cache file
 	req := answerReq("q")
-	ra, err := a.Complete(context.Background(), req, nil)
+	ra, err := a.Complete(context.Background(), req)
 	if err != nil || ra.Text != "reply-0" {
 		t.Fatalf("a = %+v, %v", ra, err)
 	}

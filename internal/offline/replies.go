@@ -1,0 +1,645 @@
+package offline
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/reader"
+	"github.com/memarena/memarena/internal/temporal"
+	"github.com/memarena/memarena/internal/textutil"
+)
+
+// Triplets answers extract-triplets: the turn's facts.
+func (m *Model) Triplets(in model.TripletsInput) model.TripletExtraction {
+	a := m.analyze(in.TurnInput)
+	out := model.TripletExtraction{Triplets: []model.Triplet{}}
+	for _, f := range a.Facts() {
+		out.Triplets = append(out.Triplets, model.Triplet{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
+			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, Evidence: f.Evidence, Change: f.Change})
+	}
+	return out
+}
+
+// Graph answers extract-graph: typed entities and the turn's facts as
+// relations.
+func (m *Model) Graph(in model.GraphInput) model.GraphExtraction {
+	a := m.analyze(in.TurnInput)
+	out := model.GraphExtraction{Entities: []model.ExtractedEntity{}, Relations: []model.ExtractedRelation{}}
+	seen := map[string]bool{}
+	addEnt := func(name, typ string) {
+		k := strings.ToLower(name)
+		if name == "" || seen[k] {
+			return
+		}
+		seen[k] = true
+		out.Entities = append(out.Entities, model.ExtractedEntity{Name: name, Type: typ})
+	}
+	for _, f := range a.Facts() {
+		out.Relations = append(out.Relations, model.ExtractedRelation{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
+			Condition: f.Condition, Replaces: f.Replaces, Past: f.Past, Evidence: f.Evidence, Change: f.Change})
+		if f.Person != "" {
+			addEnt(f.Person, model.TypePerson)
+		}
+	}
+	if a.Speaker != "" {
+		addEnt(a.Speaker, model.TypePerson)
+	}
+	for _, s := range a.Sentences {
+		for _, d := range s.Dates {
+			addEnt(dateValue(d), model.TypeTime)
+		}
+		for _, e := range s.Entities {
+			addEnt(e.Text, entityType(e.Text, s.Text, a))
+		}
+	}
+	return out
+}
+
+var orgSuffix = regexp.MustCompile(`(?i)\b(inc|corp|corporation|company|co|ltd|llc|university|college|school|institute|team|club|group|association|foundation|agency|bank|church|society|department|committee|band)\.?$`)
+
+// entityType types a mention by general cues: a speaker or addressee is a
+// person; an organizational suffix gives organization; a capitalized name
+// after "in", "at", "to", "from", "near" is a place; a technical token or a
+// name with a version is an artifact; "bug", "issue", "ticket" tasks;
+// "project" projects; else a capitalized single word after "with", "and",
+// "my friend" … is a person, and the rest concepts.
+func entityType(name, sentence string, a *Analysis) string {
+	low := strings.ToLower(name)
+	if name == a.Speaker || name == a.Addressee {
+		return model.TypePerson
+	}
+	if orgSuffix.MatchString(name) {
+		return model.TypeOrganization
+	}
+	for _, w := range []string{"bug", "issue", "ticket", "task", "todo"} {
+		if strings.Contains(low, w) {
+			return model.TypeTask
+		}
+	}
+	if strings.Contains(low, "project") {
+		return model.TypeProject
+	}
+	if strings.ContainsAny(name, "0123456789/_.") {
+		return model.TypeArtifact
+	}
+	i := strings.Index(sentence, name)
+	if i > 0 {
+		before := strings.Fields(strings.ToLower(sentence[:i]))
+		if len(before) > 0 {
+			switch before[len(before)-1] {
+			case "in", "at", "to", "from", "near", "visit", "visited", "around":
+				return model.TypePlace
+			case "with", "friend", "sister", "brother", "mom", "dad", "mother", "father", "wife", "husband", "son", "daughter",
+				"boss", "colleague", "coworker", "partner", "cousin", "aunt", "uncle", "grandma", "grandpa", "named", "called", "and":
+				if !strings.Contains(name, " ") {
+					return model.TypePerson
+				}
+			}
+		}
+	}
+	return model.TypeConcept
+}
+
+// Thoughts answers extract-thoughts: one thought per informative sentence,
+// typed by its speech act (decision → decision, lesson → lesson, plan →
+// todo, question → knowledge-gap, hypothesis → hypothesis, other
+// statements → analysis), linked to the offered candidate that shares the
+// most content words (at least two) or to the thought before it when they
+// share an entity.
+func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
+	a := m.analyze(in.TurnInput)
+	out := model.ThoughtExtraction{Thoughts: []model.ExtractedThought{}}
+	max := in.MaxThoughts
+	if max <= 0 {
+		max = 8
+	}
+	if in.Role == "tool" {
+		// A tool result is one observation: its informative lines.
+		var lines []string
+		for _, l := range strings.Split(in.Text, "\n") {
+			if l = strings.TrimSpace(l); l != "" && len(lines) < 8 {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == 0 {
+			return out
+		}
+		c := strings.Join(lines, " / ")
+		th := model.ExtractedThought{Type: model.ThoughtAnalysis, Content: c, Entities: nonNil(nlp.Keys(nlp.Entities(c))), Confidence: 0.95}
+		th.Parent = parent(Sentence{Text: c}, in.Candidates)
+		if th.Parent == "" {
+			// a tool runs for the latest step of the session
+			for i := len(in.Candidates) - 1; i >= 0; i-- {
+				if in.Candidates[i].SameSession {
+					th.Parent = in.Candidates[i].ID
+					break
+				}
+			}
+		}
+		out.Thoughts = append(out.Thoughts, th)
+		return out
+	}
+	var prevEnts []string
+	for _, s := range a.Sentences {
+		if len(out.Thoughts) == max {
+			break
+		}
+		typ, conf := thoughtType(s, in.Role)
+		if typ == "" {
+			continue
+		}
+		ents := nlp.Keys(s.Entities)
+		th := model.ExtractedThought{Type: typ, Content: s.Text, Entities: nonNil(ents), Confidence: conf, Person: personOf(s, a)}
+		if th.Person == "" && len(s.Clauses) > 0 && s.Clauses[0].Person {
+			th.Person = s.Clauses[0].Subject
+		}
+		if s.Change.Old != "" {
+			th.Replaces = s.Change.Old
+		}
+		th.Parent = parent(s, in.Candidates)
+		if len(out.Thoughts) > 0 && th.Parent == "" && overlap(ents, prevEnts) {
+			th.FollowsPrevious = true
+		}
+		prevEnts = ents
+		out.Thoughts = append(out.Thoughts, th)
+	}
+	return out
+}
+
+// thoughtType maps a sentence's speech act onto a thought type and a
+// confidence; "" for sentences that hold no reasoning (small talk, and
+// statements with fewer than three content words).
+func thoughtType(s Sentence, role string) (string, float64) {
+	switch s.Act {
+	case ActSmallTalk:
+		return "", 0
+	case ActDecision:
+		return model.ThoughtDecision, 0.9
+	case ActLesson:
+		return model.ThoughtLesson, 0.85
+	case ActPlan:
+		return model.ThoughtTodo, 0.8
+	case ActQuestion:
+		if len(s.Content) < 2 {
+			return "", 0
+		}
+		return model.ThoughtKnowledgeGap, 0.7
+	case ActHypothesis:
+		return model.ThoughtHypothesis, 0.6
+	}
+	if len(s.Content) < 3 {
+		return "", 0
+	}
+	if role == "tool" {
+		return model.ThoughtAnalysis, 0.95
+	}
+	return model.ThoughtAnalysis, 0.75
+}
+
+func overlap(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// parent picks the offered candidate sharing the most content stems with
+// the sentence (at least two; ties: the newest), or "".
+func parent(s Sentence, cands []model.Candidate) string {
+	if len(cands) == 0 {
+		return ""
+	}
+	mine := stems(s.Text)
+	best, bestN := "", 1
+	for _, c := range cands {
+		n := 0
+		for st := range stems(c.Content) {
+			if mine[st] {
+				n++
+			}
+		}
+		if n >= bestN+0 && n >= 2 && n >= bestN {
+			best, bestN = c.ID, n
+		}
+	}
+	return best
+}
+
+func stems(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range textutil.ContentTokens(s) {
+		out[w] = true
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// intentCues defines each taxonomy value by general English words (matched
+// as stems): the value itself and its common synonyms.
+var intentCues = map[string]map[string][]string{
+	"goal": {
+		"build":    {"build", "implement", "create", "make", "set up", "develop", "write"},
+		"debug":    {"debug", "fix", "bug", "error", "broken", "crash", "fail", "not working", "issue", "problem"},
+		"optimize": {"optimize", "faster", "slow", "speed", "performance", "improve", "efficient"},
+		"decide":   {"decide", "choose", "pick", "select", "option", "which one", "whether"},
+		"plan":     {"plan", "organize", "prepare", "arrange", "trip", "schedule", "next week", "upcoming"},
+		"book":     {"book", "reserve", "reservation", "ticket", "appointment"},
+		"research": {"research", "study", "learn", "read about", "find out", "explore", "investigate"},
+		"review":   {"review", "feedback", "check over", "critique", "evaluate"},
+		"remember": {"remember", "recall", "remind", "don't forget", "keep in mind"},
+	},
+	"subtask": {
+		"requirements": {"need", "require", "must", "requirement", "constraint"},
+		"design":       {"design", "structure", "layout", "architecture"},
+		"implement":    {"implement", "code", "write", "build"},
+		"diagnose":     {"why", "cause", "diagnose", "investigate", "figure out", "reproduce"},
+		"fix":          {"fix", "repair", "solve", "resolve", "workaround"},
+		"verify":       {"verify", "test", "check", "confirm"},
+		"revert":       {"revert", "go back", "undo", "roll back"},
+		"compare":      {"compare", "versus", "vs", "better", "instead", "rather", "alternative"},
+		"search":       {"search", "look for", "find", "looking for"},
+		"read":         {"read", "book", "article", "paper"},
+		"summarize":    {"summarize", "summary", "recap", "overview"},
+		"schedule":     {"schedule", "date", "time", "when", "tomorrow", "week", "month", "calendar"},
+		"budget":       {"budget", "cost", "price", "afford", "expensive", "cheap", "money", "pay"},
+		"preference":   {"like", "love", "prefer", "favorite", "enjoy", "hate", "dislike"},
+		"itinerary":    {"itinerary", "route", "travel", "trip", "visit"},
+		"correct":      {"actually", "correction", "instead", "no longer", "changed", "mistake"},
+		"deploy":       {"deploy", "release", "launch", "ship", "publish"},
+	},
+}
+
+// matchIntents returns the facet's values whose cues occur in text (stem
+// phrases), in taxonomy order.
+func matchIntents(facet, text string) []string {
+	norm := " " + strings.Join(textutil.NormalizeTokens(text), " ") + " "
+	var out []string
+	for _, v := range model.IntentTaxonomy[facet] {
+		for _, c := range intentCues[facet][v] {
+			if strings.Contains(norm, " "+strings.Join(textutil.NormalizeTokens(c), " ")+" ") {
+				out = append(out, v)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// actionType maps a turn's speech acts onto the action facet.
+func actionType(a *Analysis, role string) string {
+	if role == "tool" {
+		return "observe"
+	}
+	acts := map[Act]bool{}
+	change, now := false, false
+	for _, s := range a.Sentences {
+		acts[s.Act] = true
+		if s.Change.Any() {
+			change = true
+		}
+		if ws := words(tokenize(s.Text)); s.Act == ActPlan && hasCue(ws, []string{"lets", "let me"}) {
+			now = true // "let's run …": the speaker does it now
+		}
+	}
+	switch {
+	case change:
+		return "correct"
+	case acts[ActDecision]:
+		return "decide"
+	case acts[ActLesson]:
+		return "reflect"
+	case acts[ActOutcome]:
+		return "observe"
+	case now:
+		return "execute"
+	case acts[ActPlan] || acts[ActHypothesis]:
+		return "propose"
+	case acts[ActStatement] || acts[ActPreference]:
+		return "inform"
+	case acts[ActQuestion]:
+		return "ask"
+	}
+	return "smalltalk"
+}
+
+// Tags answers tag-intents: goal from the task goal (else the turn),
+// subtasks from the turn, the action from the speech acts, the entities
+// named, the person the turn is about.
+func (m *Model) Tags(in model.TagInput) model.Tags {
+	a := m.analyze(in.TurnInput)
+	t := model.Tags{Subtasks: []string{}, Entities: []string{}, ActionType: actionType(a, in.Role)}
+	if g := matchIntents("goal", in.Task); len(g) > 0 {
+		t.Goal = g[0]
+	} else if g := matchIntents("goal", in.Text); len(g) > 0 {
+		t.Goal = g[0]
+	} else if t.ActionType == "smalltalk" {
+		t.Goal = "chat"
+	}
+	subs := matchIntents("subtask", in.Text)
+	if len(subs) > 2 {
+		subs = subs[:2]
+	}
+	t.Subtasks = nonNil(subs)
+	for _, e := range a.Entities {
+		t.Entities = append(t.Entities, e.Text)
+	}
+	for _, s := range a.Sentences {
+		if p := personOf(s, a); p != "" {
+			t.Person = p
+			break
+		}
+	}
+	return t
+}
+
+// Query answers query-intent: goal and subtask intents of the question,
+// its entities, the kind of step it looks for, and the task when the
+// question is about the current task ("so far", "this task").
+func Query(in model.QueryInput) model.IntentQuery {
+	q := model.IntentQuery{Intents: []string{}, Entities: []string{}}
+	if g := matchIntents("goal", in.Question); len(g) > 0 {
+		q.Intents = append(q.Intents, "goal:"+g[0])
+	}
+	subs := matchIntents("subtask", in.Question)
+	if len(subs) > 2 {
+		subs = subs[:2]
+	}
+	for _, s := range subs {
+		q.Intents = append(q.Intents, "subtask:"+s)
+	}
+	for _, e := range nlp.Entities(in.Question) {
+		q.Entities = append(q.Entities, e.Text)
+	}
+	ws := words(tokenize(in.Question))
+	switch {
+	case hasCue(ws, decisionCues) || hasCue(ws, []string{"decide", "choose", "pick", "which did"}):
+		q.ActionType = "decide"
+	case hasCue(ws, lessonCues) || hasCue(ws, []string{"learn", "lesson"}):
+		q.ActionType = "reflect"
+	case hasCue(ws, []string{"result", "outcome", "how did", "did it work", "go"}):
+		q.ActionType = "observe"
+	}
+	if hasCue(ws, []string{"so far", "this task", "current task"}) {
+		q.Task = in.Task
+	}
+	return q
+}
+
+// Locate answers locate-path: the default goal; the step kind from the
+// speech acts (decision → decision, lesson → reflection, plan or a
+// proposal → action, else observation); the outcome it reports; small talk;
+// the subtask — the current one unless the turn shares no content word with
+// the current subtask's context and names new content, then an earlier
+// subtask whose label words it uses, else a new label from its leading
+// content words; the value changes and a revert.
+func (m *Model) Locate(in model.LocateInput) model.Placement {
+	a := m.analyze(in.TurnInput)
+	p := model.Placement{Goal: in.Goal, Node: model.NodeObservation, Updates: []model.Update{}}
+	acts := map[Act]bool{}
+	content := 0
+	for _, s := range a.Sentences {
+		acts[s.Act] = true
+		if s.Act != ActSmallTalk {
+			content += len(s.Content)
+		}
+		if s.Outcome != "" && p.Outcome == "" {
+			p.Outcome = s.Outcome
+		}
+		if ch := s.Change; ch.New != "" {
+			if ch.Revert {
+				p.Revert = ch.New
+			} else if ch.Old != "" || ch.Attribute != "" {
+				p.Updates = append(p.Updates, model.Update{Attribute: strings.ToLower(ch.Attribute), Old: stripDates(ch.Old, s.Dates), New: stripDates(ch.New, s.Dates)})
+			}
+		} else if ch.Old != "" {
+			// "X instead of Y": the new value is the clause object
+			for _, c := range s.Clauses {
+				if obj := firstPhrase(c.Object, ch.Old); obj != "" && !strings.Contains(obj, ch.Old) {
+					p.Updates = append(p.Updates, model.Update{Old: ch.Old, New: stripDates(obj, s.Dates)})
+					break
+				}
+			}
+		}
+		if p.Person == "" {
+			p.Person = personOf(s, a)
+		}
+	}
+	switch {
+	case acts[ActDecision]:
+		p.Node = model.NodeDecision
+	case acts[ActLesson]:
+		p.Node = model.NodeReflection
+	case acts[ActPlan] || in.Role != "tool" && acts[ActQuestion] && in.Role == RoleAssistant:
+		p.Node = model.NodeAction
+	}
+	if in.Role == "tool" {
+		p.Node = model.NodeObservation
+	}
+	if content == 0 && p.Outcome == "" {
+		p.ChitChat = true
+		p.Subtask = in.Current
+		return p
+	}
+	p.Subtask = subtask(in, a)
+	return p
+}
+
+// firstPhrase is obj cut before "instead of"/"rather than" and old.
+func firstPhrase(obj, old string) string {
+	low := strings.ToLower(obj)
+	for _, cut := range []string{" instead of", " rather than", " in place of"} {
+		if i := strings.Index(low, cut); i > 0 {
+			return strings.TrimSpace(obj[:i])
+		}
+	}
+	return obj
+}
+
+// subtask chooses the subtask label of a turn (see Locate).
+func subtask(in model.LocateInput, a *Analysis) string {
+	turn := stems(in.Text)
+	if in.Current != "" {
+		ctx := stems(strings.Join(append(append([]string{}, in.Context...), in.Previous, strings.ReplaceAll(in.Current, "-", " ")), " "))
+		for w := range turn {
+			if ctx[w] {
+				return in.Current
+			}
+		}
+		if len(turn) < 3 {
+			return in.Current
+		}
+	}
+	best, bestN := "", 0
+	for _, l := range in.Subtasks {
+		n := 0
+		for w := range stems(strings.ReplaceAll(l, "-", " ")) {
+			if turn[w] {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = l, n
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return Label(in.Text)
+}
+
+// Label is a subtask label for a text: its first three content words (nouns
+// first when the sentence has entities), lowercase, joined by "-".
+func Label(text string) string {
+	var ws []string
+	seen := map[string]bool{}
+	for _, w := range textutil.Words(text) {
+		if textutil.IsStopword(w) || len(w) < 3 || interjections[w] || seen[w] || auxiliaries[w] || adverbs[w] {
+			continue
+		}
+		seen[w] = true
+		ws = append(ws, w)
+		if len(ws) == 3 {
+			break
+		}
+	}
+	if len(ws) == 0 {
+		return "notes"
+	}
+	return strings.Join(ws, "-")
+}
+
+// bestSentence is the sentence of s with the most content words (first on
+// ties), or s.
+func bestSentence(s string) string {
+	best, n := "", -1
+	for _, x := range textutil.Sentences(s) {
+		if c := len(textutil.ContentTokens(x)); c > n {
+			best, n = x, c
+		}
+	}
+	if best == "" {
+		return strings.TrimSpace(s)
+	}
+	return best
+}
+
+// Reflect answers reflect: the step that was tried and how it failed, in
+// their own words, and the advice not to repeat it unchanged.
+func Reflect(in model.ReflectInput) model.Reflection {
+	o := strings.TrimRight(bestSentence(in.Outcome), ".!")
+	if strings.TrimSpace(in.Step) == "" {
+		return model.Reflection{Lesson: "Lesson: it failed: " + o + "."}
+	}
+	st := strings.TrimRight(bestSentence(in.Step), ".!")
+	return model.Reflection{Lesson: "Lesson: tried " + st + "; it failed: " + o + ". Next time, do not repeat it unchanged."}
+}
+
+// Summarize answers summarize: an extractive summary — each line's most
+// informative sentence, ranked by speech act (decisions, lessons, outcomes
+// and plans first) and content, kept in transcript order within MaxWords.
+func Summarize(in model.SummarizeInput) model.Summary {
+	type pick struct {
+		text   string
+		words  int
+		weight float64
+		order  int
+	}
+	var picks []pick
+	for i, l := range in.Lines {
+		body := l
+		if k := strings.Index(l, ": "); k > 0 && k < 24 {
+			body = l[k+2:]
+		}
+		a := Analyze(body, "", "", timeZero)
+		var best Sentence
+		bestW := -1.0
+		for _, s := range a.Sentences {
+			w := float64(len(s.Content))
+			switch s.Act {
+			case ActDecision, ActLesson, ActOutcome:
+				w += 6
+			case ActPlan, ActPreference:
+				w += 3
+			case ActSmallTalk:
+				w = 0
+			}
+			if w > bestW {
+				best, bestW = s, w
+			}
+		}
+		if bestW <= 0 {
+			continue
+		}
+		picks = append(picks, pick{best.Text, len(strings.Fields(best.Text)), bestW, i})
+	}
+	sort.SliceStable(picks, func(i, j int) bool { return picks[i].weight > picks[j].weight })
+	var kept []pick
+	total := 0
+	for _, p := range picks {
+		if total+p.words > in.MaxWords && len(kept) > 0 {
+			continue
+		}
+		kept = append(kept, p)
+		total += p.words
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].order < kept[j].order })
+	var parts []string
+	for _, p := range kept {
+		parts = append(parts, p.text)
+	}
+	s := strings.Join(parts, " ")
+	if w := strings.Fields(s); len(w) > in.MaxWords && in.MaxWords > 0 {
+		s = strings.Join(w[:in.MaxWords], " ") + " …"
+	}
+	return model.Summary{Summary: s}
+}
+
+// Answer answers answer with the offline extractive reader, relative dates
+// resolved by the shared temporal normalizer. It is the one place the
+// offline model calls the reader.
+func Answer(in model.AnswerInput) reader.Answer {
+	return reader.Read(in.Question, in.Context, reader.Options{Threshold: in.Threshold}, temporal.ResolveDay)
+}
+
+// Judge answers judge lexically: for an unanswerable question the answer
+// must decline (reader.IsAbstention); otherwise every content stem of one
+// gold answer must occur in the answer.
+func Judge(in model.JudgeInput) string {
+	if in.Abstention {
+		if reader.IsAbstention(in.Answer) {
+			return "CORRECT"
+		}
+		return "INCORRECT"
+	}
+	ans := stems(in.Answer)
+	gold := strings.TrimSuffix(in.Gold, " (any one of these)")
+	for _, g := range strings.Split(gold, " | ") {
+		gs := textutil.ContentTokens(g)
+		if len(gs) == 0 {
+			continue
+		}
+		ok := true
+		for _, w := range gs {
+			if !ans[w] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return "CORRECT"
+		}
+	}
+	return "INCORRECT"
+}
