@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/memarena/memarena/datasets"
+	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -83,7 +84,8 @@ type StrategyConfig struct {
 
 // ReaderConfig tunes the offline reader.
 type ReaderConfig struct {
-	// Threshold is the minimum support to answer, in [0, 1]. Default 0.25.
+	// Threshold is the minimum support to answer, in [0, 1]. Default
+	// reader.DefaultThreshold (calibrated on LoCoMo and LongMemEval).
 	Threshold float64 `yaml:"threshold" json:"threshold"`
 }
 
@@ -128,7 +130,7 @@ func (c *Config) Defaults() {
 		c.Bootstrap = 1000
 	}
 	if c.Reader.Threshold == 0 {
-		c.Reader.Threshold = 0.25
+		c.Reader.Threshold = reader.DefaultThreshold
 	}
 	for i := range c.Strategies {
 		s := &c.Strategies[i]

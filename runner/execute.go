@@ -15,7 +15,6 @@ import (
 	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/reports"
@@ -29,8 +28,6 @@ type Options struct {
 	ResumeDir string
 	// Progress receives events (nil: none).
 	Progress Progress
-	// Resolve resolves relative dates for the offline reader (nil: none).
-	Resolve reader.Resolver
 	// Now stamps the run id and timing (nil: time.Now).
 	Now func() time.Time
 	// NoCache turns the backend's response cache off for this execution
@@ -107,7 +104,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err := store.PutJSON("run", meta); err != nil {
 		return nil, err
 	}
-	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve}
+	env := Env{Backend: be, Tokenizer: tok}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
 			return nil, fmt.Errorf("backend: %w", err)

@@ -60,8 +60,6 @@ type CellError struct {
 type Env struct {
 	Backend   *backends.Backend
 	Tokenizer *tokenizer.Tokenizer
-	// Resolve resolves relative dates for the offline reader (may be nil).
-	Resolve reader.Resolver
 	// Judge is the LLM judge that grades every answer (nil: none). It
 	// asks the backend's client directly, so its tokens are harness
 	// overhead, never strategy cost.
@@ -381,7 +379,7 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 	resp, err := c.meter.Complete(ctx, model.Request{Kind: model.KindAnswer, Role: model.RoleReader, Vars: map[string]any{
 		"Context": r.Context, "Question": p.Question, "AskedAt": p.AskedAt.UTC().Format("2006-01-02 15:04"),
 	}}, func(context.Context) (string, error) {
-		a := reader.Read(p.Question, r.Context, reader.Options{Threshold: c.cfg.Reader.Threshold}, c.env.Resolve)
+		a := reader.Read(p.Question, r.Context, reader.Options{Threshold: c.cfg.Reader.Threshold})
 		support = a.Support
 		return a.Text, nil
 	})

@@ -126,7 +126,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				return usageErr(err)
 			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, NoCache: noCache})
 			prog.finish()
 			var inErr *runner.InputError
 			if errors.As(err, &inErr) {

@@ -1,0 +1,247 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/memarena/memarena/internal/results"
+	"github.com/memarena/memarena/internal/textutil"
+	"github.com/memarena/memarena/scenarios"
+	"github.com/memarena/memarena/strategies"
+)
+
+// Layout an answer must never carry, whatever a strategy's format:
+// brackets and arrows of provenance headers, "#n" ids, status marks,
+// key:value tags, "label: " prefixes.
+var (
+	layoutMarks = regexp.MustCompile(`[\[\]←→·]|#\d|\((superseded|conditional)\)`)
+	layoutTag   = regexp.MustCompile(`(?i)\b[a-z_-]+:[a-z0-9_-]+`)
+	layoutLabel = regexp.MustCompile(`(?i)(^|[.!?]\s+)[\p{L}][\p{L} ]{0,30}:\s`)
+	// Words of the reader's own renderings: resolved dates ("the Friday
+	// before 3 May 2025", "the week of …") and yes/no/abstention.
+	renderWords = textutil.TokenSet(textutil.Words(`the before after week weekend of monday tuesday wednesday thursday
+		friday saturday sunday january february march april may june july august september october november december
+		yes no not mentioned`))
+	monthName = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+)
+
+// layoutLeaks lists the layout answer carries: a turn id of ids, a
+// bracket, arrow or status mark, a key:value tag, a "label: " prefix, or a
+// bare role name. With vocab (the words the conversation's turns say), a
+// word that no turn says and no date rendering explains is layout too
+// ("step", "observation", a list number).
+func layoutLeaks(answer string, ids []string, vocab map[string]bool) []string {
+	var out []string
+	lower := strings.ToLower(answer)
+	for _, id := range ids {
+		if id != "" && regexp.MustCompile(`(?i)(^|[^\pL\pN])`+regexp.QuoteMeta(strings.ToLower(id))+`($|[^\pL\pN])`).MatchString(lower) {
+			out = append(out, "turn id "+id)
+		}
+	}
+	for _, re := range []*regexp.Regexp{layoutMarks, layoutTag, layoutLabel} {
+		if m := re.FindString(answer); m != "" {
+			out = append(out, "layout "+m)
+		}
+	}
+	switch strings.TrimSpace(lower) {
+	case "assistant", "user", "system":
+		out = append(out, "role name "+answer)
+	}
+	if vocab != nil {
+		isDate := monthName.MatchString(answer)
+		for _, w := range textutil.Words(answer) {
+			if vocab[w] || renderWords[w] {
+				continue
+			}
+			if isDate && strings.Trim(w, "0123456789") == "" {
+				continue
+			}
+			out = append(out, "word not said in the conversation: "+w)
+		}
+	}
+	return out
+}
+
+func TestLayoutLeaks(t *testing.T) {
+	vocab := textutil.TokenSet(textutil.Words("Nora joined the garden on Birch Lane, plot 42"))
+	clean := []string{"Birch Lane", "plot 42", "the Saturday before 3 May 2025", "11 April 2025", "not mentioned", "Yes, Nora joined the garden"}
+	for _, a := range clean {
+		if l := layoutLeaks(a, []string{"s1-t1", "D1:3"}, vocab); len(l) > 0 {
+			t.Errorf("%q: false leaks %v", a, l)
+		}
+	}
+	leaky := map[string]string{
+		"s1-t1 Nora":          "turn id",
+		"D1:3":                "turn id",
+		"[garden, step 4]":    "layout",
+		"observation: garden": "layout",
+		"Assistant":           "role name",
+		"goal:plan":           "layout",
+		"garden (superseded)": "layout",
+		"11":                  "word not said",
+		"step 4 garden":       "word not said",
+	}
+	for a, want := range leaky {
+		l := layoutLeaks(a, []string{"s1-t1", "D1:3"}, vocab)
+		if len(l) == 0 || !strings.Contains(strings.Join(l, "; "), want) {
+			t.Errorf("%q: leaks %v, want one with %q", a, l, want)
+		}
+	}
+}
+
+// TestAnswersCarryNoLayout runs every registered strategy on a small
+// conversation and checks that no answer carries a strategy's layout: each
+// strategy renders its context differently (provenance brackets, section
+// headers, role prefixes, node-kind labels, intent tags, step numbers), and
+// the reader must answer from the content alone.
+func TestAnswersCarryNoLayout(t *testing.T) {
+	var strats []StrategyConfig
+	for _, n := range strategies.Names() {
+		if !strings.HasPrefix(n, "test-") {
+			strats = append(strats, StrategyConfig{Name: n})
+		}
+	}
+	cfg := testConfig(t, strats...)
+	cfg.Scenarios = []string{"testdata/layout.yaml"}
+	res, err := Execute(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.LoadFile("testdata/layout.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	var said strings.Builder
+	for _, s := range sc.Sessions {
+		for _, tu := range s.Turns {
+			ids = append(ids, tu.ID)
+			said.WriteString(tu.Text + "\n")
+		}
+	}
+	vocab := textutil.TokenSet(textutil.Words(said.String()))
+	store, err := results.Open(res.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cells, err := store.Cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) != len(strats) {
+		t.Fatalf("%d cells, want %d", len(cells), len(strats))
+	}
+	answered := 0
+	oracle := map[string]string{}
+	for _, c := range cells {
+		rows, err := store.Rows(c.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.IsTask {
+				continue
+			}
+			if c.Label == "oracle" {
+				oracle[r.ProbeID] = r.Answer
+			}
+			if r.Answer != "not mentioned" {
+				answered++
+			}
+			if l := layoutLeaks(r.Answer, ids, vocab); len(l) > 0 {
+				t.Errorf("%s %s: answer %q carries layout: %s", c.Label, r.ProbeID, r.Answer, strings.Join(l, "; "))
+			}
+		}
+	}
+	if answered < len(cells) {
+		t.Errorf("only %d answers over %d cells: the check needs answers to check", answered, len(cells))
+	}
+	// The oracle, handed the evidence, reads typed answers.
+	want := map[string]string{
+		"q1": "Birch Lane", "q2": "11 April 2025", "q4": "$90", "q5": "Twice a week", "q6": "the old spot flooded",
+		"q7": "mint", "q8": "Ingrid", "q9": "not mentioned", "q10": "the Saturday before 3 May 2025",
+	}
+	for id, w := range want {
+		if oracle[id] != w {
+			t.Errorf("oracle %s = %q, want %q", id, oracle[id], w)
+		}
+	}
+}
+
+// TestRunAnswersCarryNoLayout checks a finished run's answers for layout
+// (turn ids of each row's provenance, brackets, tags, labels, role names):
+//
+//	MEMARENA_CHECK_RUN=out/latest go test -run TestRunAnswersCarryNoLayout ./runner/
+//
+// It is how a full `make bench` or LoCoMo run is checked; skipped without
+// the variable.
+func TestRunAnswersCarryNoLayout(t *testing.T) {
+	dir := os.Getenv("MEMARENA_CHECK_RUN")
+	if dir == "" {
+		t.Skip("set MEMARENA_CHECK_RUN to a run directory")
+	}
+	store, err := results.Open(filepath.Join(dir, "results.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cells, err := store.Cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, bad := 0, 0
+	for _, c := range cells {
+		rows, err := store.Rows(c.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.IsTask {
+				continue
+			}
+			n++
+			var ids []string
+			for _, p := range r.Provenance {
+				ids = append(ids, p...)
+			}
+			if l := layoutLeaks(r.Answer, ids, nil); len(l) > 0 {
+				bad++
+				if bad <= 50 {
+					t.Errorf("%s %s: answer %q carries layout: %s", c.Label, r.ProbeID, r.Answer, strings.Join(l, "; "))
+				}
+			}
+		}
+	}
+	t.Logf("%d answers checked, %d carry layout", n, bad)
+}
+
+func TestZZPrintLayoutAnswers(t *testing.T) {
+	if os.Getenv("ZZ") == "" {
+		t.Skip()
+	}
+	var strats []StrategyConfig
+	for _, n := range strategies.Names() {
+		if !strings.HasPrefix(n, "test-") {
+			strats = append(strats, StrategyConfig{Name: n})
+		}
+	}
+	cfg := testConfig(t, strats...)
+	cfg.Scenarios = []string{"testdata/layout.yaml"}
+	res, _ := Execute(context.Background(), cfg, Options{})
+	store, _ := results.Open(res.DB)
+	defer store.Close()
+	cells, _ := store.Cells()
+	for _, c := range cells {
+		rows, _ := store.Rows(c.Key)
+		for _, r := range rows {
+			if !r.IsTask {
+				t.Logf("%-14s %-4s %-55s %q", c.Label, r.ProbeID, r.Question, r.Answer)
+			}
+		}
+	}
+}
