@@ -151,7 +151,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		default:
 			text = cleanSpan(text)
 		}
-		if text == "" || fit <= 0 || repeatsQuestion(q, text) {
+		if text == "" || fit <= 0 || repeatsQuestion(q, text) || roleWord(text) {
 			return
 		}
 		for _, d := range dates {
@@ -270,6 +270,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		add(p.text, fit, p.start, p.end)
 	}
 	return out
+}
+
+// roleWord reports whether a span is a bare role name ("user",
+// "assistant"): memories write the speaker's role in statements ("user
+// prefers tea"), but a role is not an answer.
+func roleWord(text string) bool {
+	switch strings.ToLower(text) {
+	case "user", "assistant", "the user", "the assistant":
+		return true
+	}
+	return false
 }
 
 // rejected reports whether the span starting at token start is one the

@@ -110,8 +110,8 @@ var (
 		bands team teams school schools university universities college store stores shop shops restaurant
 		restaurants charity charities agency agencies club clubs firm business businesses airline airlines hotel
 		hotels bank employer`)
-	dateNouns   = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
-	titleNouns  = wordSet(`name names title titles called book books movie movies film films song songs album albums
+	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
+	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
 		play plays painting paintings artist artists author authors`)
 	numberNouns = wordSet(`number percentage percent amount price cost total count score rate size age height
