@@ -134,37 +134,24 @@ func TestAnswersCarryNoLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	cells, err := store.Cells()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cells) != len(strats) {
-		t.Fatalf("%d cells, want %d", len(cells), len(strats))
-	}
 	answered := 0
 	oracle := map[string]string{}
-	for _, c := range cells {
-		rows, err := store.Rows(c.Key)
-		if err != nil {
-			t.Fatal(err)
+	cells := eachAnswer(t, store, func(label string, r results.Row) {
+		if label == "oracle" {
+			oracle[r.ProbeID] = r.Answer
 		}
-		for _, r := range rows {
-			if r.IsTask {
-				continue
-			}
-			if c.Label == "oracle" {
-				oracle[r.ProbeID] = r.Answer
-			}
-			if r.Answer != "not mentioned" {
-				answered++
-			}
-			if l := layoutLeaks(r.Answer, ids, vocab); len(l) > 0 {
-				t.Errorf("%s %s: answer %q carries layout: %s", c.Label, r.ProbeID, r.Answer, strings.Join(l, "; "))
-			}
+		if r.Answer != "not mentioned" {
+			answered++
 		}
+		if l := layoutLeaks(r.Answer, ids, vocab); len(l) > 0 {
+			t.Errorf("%s %s: answer %q carries layout: %s", label, r.ProbeID, r.Answer, strings.Join(l, "; "))
+		}
+	})
+	if cells != len(strats) {
+		t.Fatalf("%d cells, want %d", cells, len(strats))
 	}
-	if answered < len(cells) {
-		t.Errorf("only %d answers over %d cells: the check needs answers to check", answered, len(cells))
+	if answered < cells {
+		t.Errorf("only %d answers over %d cells: the check needs answers to check", answered, cells)
 	}
 	// The oracle, handed the evidence, reads typed answers (q5 and q7 are
 	// answered by turns that do not restate the question: their support is
@@ -197,32 +184,41 @@ func TestRunAnswersCarryNoLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
+	n, bad := 0, 0
+	eachAnswer(t, store, func(label string, r results.Row) {
+		n++
+		var ids []string
+		for _, p := range r.Provenance {
+			ids = append(ids, p...)
+		}
+		if l := layoutLeaks(r.Answer, ids, nil); len(l) > 0 {
+			bad++
+			if bad <= 50 {
+				t.Errorf("%s %s: answer %q carries layout: %s", label, r.ProbeID, r.Answer, strings.Join(l, "; "))
+			}
+		}
+	})
+	t.Logf("%d answers checked, %d carry layout", n, bad)
+}
+
+// eachAnswer calls f with every probe row (task checks aside) of every
+// cell of store and returns the number of cells.
+func eachAnswer(t *testing.T, store *results.Store, f func(label string, r results.Row)) int {
+	t.Helper()
 	cells, err := store.Cells()
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, bad := 0, 0
 	for _, c := range cells {
 		rows, err := store.Rows(c.Key)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range rows {
-			if r.IsTask {
-				continue
-			}
-			n++
-			var ids []string
-			for _, p := range r.Provenance {
-				ids = append(ids, p...)
-			}
-			if l := layoutLeaks(r.Answer, ids, nil); len(l) > 0 {
-				bad++
-				if bad <= 50 {
-					t.Errorf("%s %s: answer %q carries layout: %s", c.Label, r.ProbeID, r.Answer, strings.Join(l, "; "))
-				}
+			if !r.IsTask {
+				f(c.Label, r)
 			}
 		}
 	}
-	t.Logf("%d answers checked, %d carry layout", n, bad)
+	return len(cells)
 }

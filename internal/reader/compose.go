@@ -771,7 +771,7 @@ func capitalized(s *sentence, i int) bool {
 		return false
 	}
 	r := []rune(t.Text)
-	if technical(t.Text) {
+	if nlp.IsTechnical(t.Text) {
 		return true
 	}
 	if !unicode.IsUpper(r[0]) || t.Lower == "i" || strings.HasPrefix(t.Lower, "i'") {
@@ -821,36 +821,6 @@ func vocative(s *sentence, i, j int) bool {
 	edgeBefore := before == "" || before == "," || before == "!" || before == "."
 	edgeAfter := after == "," || after == "!" || after == "." || after == "?"
 	return edgeBefore && edgeAfter && (before == "," || after == "," || before == "")
-}
-
-// technical reports whether a word is an identifier: letters mixed with
-// digits ("p95", "eu-central-1"), inner underscores, slashes or dots
-// ("max_conns", "net/http"), inner capitals ("HelixQA"), or a leading
-// path slash ("/orders").
-func technical(w string) bool {
-	r := []rune(w)
-	if len(r) < 2 {
-		return false
-	}
-	letters, digits, inner := 0, 0, false
-	for i, c := range r {
-		switch {
-		case unicode.IsLetter(c):
-			letters++
-			if i > 0 && unicode.IsUpper(c) && unicode.IsLower(r[i-1]) {
-				inner = true
-			}
-		case unicode.IsDigit(c):
-			digits++
-		case c == '/' && i == 0:
-			inner = true
-		case c == '_' || c == '/' || c == '.':
-			if i > 0 && i < len(r)-1 {
-				inner = true
-			}
-		}
-	}
-	return letters > 0 && (inner || digits > 0)
 }
 
 // quotedSpans are spans in quotes: titles and names ("Becoming Nicole").
