@@ -137,13 +137,8 @@ func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
 		if verdicts["p4"] != judge.Failed || len(verdicts) != 6 {
 			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
 		}
-		// Without memory the reader abstains on p1; handed the evidence
-		// (oracle) it reads "Postgres 16". Both answer p6 "not mentioned".
-		wantP1 := judge.Incorrect
-		if cb.Label == "oracle" {
-			wantP1 = judge.Correct
-		}
-		if verdicts["p1"] != wantP1 || verdicts["p6"] != judge.Correct {
+		// The offline reader abstains on p1 and answers p6 "not mentioned".
+		if verdicts["p1"] != judge.Incorrect || verdicts["p6"] != judge.Correct {
 			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
 		}
 	}
