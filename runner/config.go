@@ -18,6 +18,7 @@ import (
 
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/gate"
+	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -91,7 +92,8 @@ type StrategyConfig struct {
 
 // ReaderConfig tunes the offline reader.
 type ReaderConfig struct {
-	// Threshold is the minimum support to answer, in [0, 1]. Default 0.25.
+	// Threshold is the minimum support to answer, in [0, 1]. Default
+	// reader.DefaultThreshold (calibrated on LoCoMo and LongMemEval).
 	Threshold float64 `yaml:"threshold" json:"threshold"`
 }
 
@@ -136,7 +138,7 @@ func (c *Config) Defaults() {
 		c.Bootstrap = 1000
 	}
 	if c.Reader.Threshold == 0 {
-		c.Reader.Threshold = 0.25
+		c.Reader.Threshold = reader.DefaultThreshold
 	}
 	for i := range c.Strategies {
 		s := &c.Strategies[i]

@@ -16,7 +16,6 @@ import (
 	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/reports"
@@ -30,8 +29,6 @@ type Options struct {
 	ResumeDir string
 	// Progress receives events (nil: none).
 	Progress Progress
-	// Resolve resolves relative dates for the offline reader (nil: none).
-	Resolve reader.Resolver
 	// Now stamps the run id and timing (nil: time.Now).
 	Now func() time.Time
 	// NoCache turns the backend's response cache off for this execution
@@ -147,7 +144,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, LogDir: filepath.Join(dir, "logs")}
+	env := Env{Backend: be, Tokenizer: tok, LogDir: filepath.Join(dir, "logs")}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
 			return nil, fmt.Errorf("backend: %w", err)

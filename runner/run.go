@@ -15,7 +15,6 @@ import (
 	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/judge"
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/metrics"
@@ -60,8 +59,6 @@ type CellError struct {
 type Env struct {
 	Backend   *backends.Backend
 	Tokenizer *tokenizer.Tokenizer
-	// Resolve resolves relative dates for the offline reader (may be nil).
-	Resolve reader.Resolver
 	// Judge is the LLM judge that grades every answer (nil: none). It
 	// asks the backend's client directly, so its tokens are harness
 	// overhead, never strategy cost.

@@ -135,7 +135,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				}
 			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, Resolve: dateResolver(), NoCache: noCache, Shard: shard})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, NoCache: noCache, Shard: shard})
 			prog.finish()
 			var inErr *runner.InputError
 			if errors.As(err, &inErr) {

@@ -161,6 +161,12 @@ func isVersion(w string) bool {
 	return hasDigit
 }
 
+// IsTechnical reports whether w is an identifier-like token: letters with
+// digits ("p95", "eu-central-1"), inner dots, slashes or underscores
+// ("max_conns", "net/http"), inner capitals ("HelixQA") or a leading path
+// slash ("/orders"). Plain numbers and plain words are not.
+func IsTechnical(w string) bool { return isTechnical(w) }
+
 func isTechnical(w string) bool {
 	if len(w) < 2 {
 		return false

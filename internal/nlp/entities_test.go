@@ -37,3 +37,31 @@ func TestNormalizeEntity(t *testing.T) {
 		}
 	}
 }
+
+func TestTokenize(t *testing.T) {
+	var got []string
+	for _, tk := range Tokenize(`I paid $5,500 (20%) for net/http's max_conns at 3.5 on /orders, didn't I? E.g. node.js.`) {
+		got = append(got, tk.Text)
+	}
+	want := []string{"I", "paid", "$5,500", "(", "20%", ")", "for", "net/http's", "max_conns", "at", "3.5", "on", "/orders", ",", "didn't", "I", "?", "E", ".", "g", ".", "node.js", "."}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Tokenize = %q\nwant %q", got, want)
+	}
+	s := "Hi, Nora"
+	for _, tk := range Tokenize(s) {
+		if s[tk.Start:tk.End] != tk.Text {
+			t.Fatalf("offsets of %q", tk.Text)
+		}
+	}
+}
+
+func TestWordClassesAndLemma(t *testing.T) {
+	if !IsFunctionWord("the") || !IsPreposition("with") || !IsAuxiliary("didn't") || IsFunctionWord("garden") {
+		t.Fatal("word classes")
+	}
+	for in, want := range map[string]string{"went": "go", "bought": "buy", "seen": "see", "rose": "rose", "garden": "garden"} {
+		if got := Lemma(in); got != want {
+			t.Errorf("Lemma(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

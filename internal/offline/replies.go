@@ -9,7 +9,6 @@ import (
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/reader"
-	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
 )
 
@@ -606,11 +605,12 @@ func Summarize(in model.SummarizeInput) model.Summary {
 	return model.Summary{Summary: s}
 }
 
-// Answer answers answer with the offline extractive reader, relative dates
-// resolved by the shared temporal normalizer. It is the one place the
-// offline model calls the reader.
+// Answer answers answer with the offline reader (internal/reader: typed
+// answers read from the context, relative dates resolved by the shared
+// temporal normalizer). It is the one place the offline model calls the
+// reader.
 func Answer(in model.AnswerInput) reader.Answer {
-	return reader.Read(in.Question, in.Context, reader.Options{Threshold: in.Threshold}, temporal.ResolveDay)
+	return reader.Read(in.Question, in.Context, reader.Options{Threshold: in.Threshold})
 }
 
 // Judge answers judge lexically: for an unanswerable question the answer

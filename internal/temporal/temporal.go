@@ -607,7 +607,6 @@ func Resolve(sentence string, ref time.Time) string {
 // resolved against ref, at 00:00 UTC; ok is false when there is none, when
 // ref is zero, or when the first relative mention names a longer or vague
 // span ("last week", "a few days ago"), which a single day would misstate.
-// It has the signature of reader.Resolver.
 func ResolveDay(sentence string, ref time.Time) (day time.Time, ok bool) {
 	if ref.IsZero() {
 		return time.Time{}, false

@@ -7,8 +7,8 @@ import (
 
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/datasets/locomo"
-	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/backends"
+	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"

@@ -117,7 +117,7 @@ func TestRestateAndTopic(t *testing.T) {
 	if r.Items[0].Text != wantFact {
 		t.Fatalf("fact = %q, want %q", r.Items[0].Text, wantFact)
 	}
-	if a := reader.Read(q, r.Context, reader.Options{}, nil); a.Text != "status 80%" {
+	if a := reader.Read(q, r.Context, reader.Options{}); a.Text != "status 80%" {
 		t.Fatalf("reader answer = %q (from %q)", a.Text, a.Sentence)
 	}
 

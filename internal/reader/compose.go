@@ -1,0 +1,1121 @@
+package reader
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
+)
+
+// cand is a candidate answer span.
+type cand struct {
+	text string
+	// fit in [0, 1]: how well the span fits the expected answer type.
+	fit float64
+	// near in [0, 1]: nearness to the focus terms in the same clause.
+	near  float64
+	s     *sentence
+	score float64
+}
+
+// compose reads the answer from the ranked sentences.
+func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
+	best := ranked[0]
+	pool := poolOf(ranked, best.support*0.5, 8)
+	ans := Answer{Support: best.support, Type: q.typ, Sentence: best.s.text, Date: best.s.u.date}
+	switch q.typ {
+	case TypeYesNo:
+		ans.Text = yesNo(q, best.s)
+		return ans
+	case TypeChoice:
+		if t := choose(q, sc); t != "" {
+			ans.Text = t
+			return ans
+		}
+		ans.Text = yesNo(q, best.s)
+		return ans
+	}
+	var all []cand
+	for _, p := range pool {
+		asks := strings.HasSuffix(p.s.text, "?")
+		for _, c := range candidates(q, p.s, opts) {
+			c.score = p.support * c.fit * (0.5 + 0.5*c.near)
+			if asks {
+				// a question rarely states its own answer
+				c.score *= 0.5
+			}
+			all = append(all, c)
+		}
+	}
+	if len(all) == 0 {
+		// Nothing typed nor new next to the focus terms: the sentence's
+		// words the question does not already say.
+		ans.Text = remainder(q, best.s, opts.MaxWords)
+		return ans
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		if !a.s.u.date.Equal(b.s.u.date) {
+			return a.s.u.date.After(b.s.u.date)
+		}
+		return a.s.pos < b.s.pos
+	})
+	top := all[0]
+	if q.current {
+		// The current value: among well-supported candidates the newest.
+		for _, c := range all[1:] {
+			if c.score >= 0.6*top.score && c.s.u.date.After(top.s.u.date) {
+				top = c
+			}
+		}
+	}
+	ans.Sentence, ans.Date = top.s.text, top.s.u.date
+	if !q.list {
+		ans.Text = top.text
+		return ans
+	}
+	// A list: the best span of each well-supported sentence.
+	var items []string
+	seen := map[string]bool{}
+	usedSent := map[*sentence]bool{}
+	for _, c := range all {
+		if len(items) >= opts.MaxItems {
+			break
+		}
+		if c.score < 0.4*top.score || usedSent[c.s] {
+			continue
+		}
+		k := normKey(c.text)
+		if seen[k] || k == "" {
+			continue
+		}
+		seen[k] = true
+		usedSent[c.s] = true
+		items = append(items, c.text)
+	}
+	ans.Text = strings.Join(items, ", ")
+	return ans
+}
+
+func poolOf(ranked []scored, min float64, max int) []scored {
+	var out []scored
+	for _, r := range ranked {
+		if len(out) >= max || r.support < min {
+			break
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func normKey(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// candidates are the typed spans of one sentence.
+func candidates(q question, s *sentence, opts Options) []cand {
+	anchors := anchorsOf(q, s)
+	clauses := clauseIDs(s)
+	weights := make([]float64, len(anchors))
+	for i, a := range anchors {
+		weights[i] = anchorWeight(q, s.keys[a])
+	}
+	nearAt := func(start, end int) float64 { return nearness(anchors, weights, clauses, start, end) }
+	var out []cand
+	// Spans the sentence rejects ("not X", "instead of X") or replaces
+	// ("from X to Y" when the current value is asked) fit less.
+	after := -1
+	if q.current {
+		after = fromToEnd(s)
+	}
+	var dates [][2]int
+	if q.typ != TypeDate && q.typ != TypeDuration {
+		for _, d := range dateSpans(s) {
+			dates = append(dates, [2]int{d.start, d.end})
+		}
+	}
+	add := func(text string, fit float64, start, end int) {
+		if start < after && after < end && q.typ != TypeDate && q.typ != TypeReason {
+			// "switched from basil to mint": the new value is after "to"
+			text, start = textOf(s, after, end), after
+		}
+		switch q.typ {
+		case TypeDate:
+		case TypeReason, TypeFrequency:
+			text = strings.Trim(strings.TrimSpace(text), " .,;:!?\"'“”‘’()[]{}-–—")
+		default:
+			text = cleanSpan(text)
+		}
+		if text == "" || fit <= 0 || repeatsQuestion(q, text) || roleWord(text) {
+			return
+		}
+		for _, d := range dates {
+			if start >= d[0] && end <= d[1] {
+				return // a date is not the answer to a non-date question
+			}
+		}
+		if rejected(s, start) {
+			fit *= 0.2
+		}
+		if start < after {
+			fit *= 0.3
+		}
+		out = append(out, cand{text: text, fit: fit, near: nearAt(start, end), s: s})
+	}
+	switch q.typ {
+	case TypeDate:
+		if q.clock {
+			for _, c := range clockSpans(s) {
+				add(c.text, 1, c.start, c.end)
+			}
+			if len(out) > 0 {
+				return out
+			}
+		}
+		dates := dateSpans(s)
+		for _, d := range dates {
+			add(d.text, 1, d.start, d.end)
+		}
+		if len(dates) == 0 && !s.u.date.IsZero() {
+			// No date in the sentence: the event is dated by its item.
+			out = append(out, cand{text: temporal.FormatDay(s.u.date), fit: 0.7, near: 0.5, s: s})
+		}
+		return out
+	case TypeDuration:
+		for _, n := range numberSpans(s, true) {
+			add(n.text, 1, n.start, n.end)
+		}
+		return out
+	case TypeNumber:
+		for _, n := range numberSpans(s, false) {
+			add(trimQuestionWords(q, n.text), numberFit(q, s, n), n.start, n.end)
+		}
+		return out
+	case TypeFrequency:
+		for _, f := range frequencySpans(s) {
+			add(f.text, 1, f.start, f.end)
+		}
+		return out
+	case TypeReason:
+		for _, r := range reasonSpans(s, opts.MaxWords+4) {
+			add(r.text, r.fit, r.start, r.end)
+		}
+		return out
+	}
+	// Names, quoted titles and phrases.
+	for _, e := range nameSpans(q, s) {
+		fit := 0.6
+		switch q.typ {
+		case TypePerson:
+			fit = 0.9
+			if e.locative {
+				fit = 0.4
+			}
+		case TypePlace:
+			fit = 0.6
+			if e.locative {
+				fit = 1
+			}
+		case TypeOrg:
+			fit = 0.9
+		default:
+			if q.wantsName {
+				fit = 0.9
+			}
+		}
+		add(e.text, fit, e.start, e.end)
+	}
+	for _, qs := range quotedSpans(s) {
+		fit := 0.8
+		if q.wantsName {
+			fit = 1
+		}
+		if q.typ == TypePerson || q.typ == TypePlace {
+			fit = 0.3
+		}
+		add(qs.text, fit, qs.start, qs.end)
+	}
+	blocked := map[int]bool{}
+	for _, d := range dates {
+		for i := d[0]; i < d[1]; i++ {
+			blocked[i] = true
+		}
+	}
+	for _, p := range pieces(q, s, anchors, clauses, blocked, opts.MaxWords) {
+		fit := 0.55
+		switch q.typ {
+		case TypePerson:
+			fit = 0.2
+			if hasPersonNoun(p.text) {
+				fit = 0.7
+			}
+		case TypePlace:
+			fit = 0.3
+			if p.locative {
+				fit = 0.6
+			}
+		case TypeOrg:
+			fit = 0.25
+		case TypeProcedure:
+			fit = 0.6
+			if p.means {
+				fit = 0.9
+			}
+		}
+		add(p.text, fit, p.start, p.end)
+	}
+	return out
+}
+
+// roleWord reports whether a span is a bare role name ("user",
+// "assistant"): memories write the speaker's role in statements ("user
+// prefers tea"), but a role is not an answer.
+func roleWord(text string) bool {
+	switch strings.ToLower(text) {
+	case "user", "assistant", "the user", "the assistant":
+		return true
+	}
+	return false
+}
+
+// rejected reports whether the span starting at token start is one the
+// sentence rejects or replaces: after "not", "never", "instead of",
+// "rather than", "no longer", "than".
+func rejected(s *sentence, start int) bool {
+	prev := func(k int) string {
+		if start-k < 0 || start-k >= len(s.toks) {
+			return ""
+		}
+		return s.toks[start-k].Lower
+	}
+	// skip a determiner or possessive between the cue and the span
+	off := 0
+	if nlp.IsDeterminer(prev(1)) || possessives[prev(1)] {
+		off = 1
+	}
+	switch prev(1 + off) {
+	case "not", "never", "n't":
+		return true
+	case "of":
+		return prev(2+off) == "instead"
+	case "than":
+		return prev(2+off) == "rather"
+	case "longer":
+		return prev(2+off) == "no"
+	}
+	return false
+}
+
+// fromToEnd is the token index after the "to" of a "from X to Y" change
+// in s (Y is the new value), or -1.
+func fromToEnd(s *sentence) int {
+	from := -1
+	for i, t := range s.toks {
+		switch t.Lower {
+		case "from":
+			from = i
+		case "to":
+			if from >= 0 && i-from > 1 && i-from <= 12 {
+				return i + 1
+			}
+		case ".", ";", "!", "?":
+			from = -1
+		}
+	}
+	return -1
+}
+
+// anchorsOf are the token indices of s that hold a focus term.
+func anchorsOf(q question, s *sentence) []int {
+	var out []int
+	for i, k := range s.keys {
+		if k != "" && q.order(k) >= 0 && !nlp.IsFunctionWord(s.toks[i].Lower) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// order is the position of focus term k in the question, -1 when k is not
+// a focus term.
+func (q question) order(k string) int {
+	for i, f := range q.focus {
+		if f == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// anchorWeight weighs an anchor by where its term stands in the question:
+// the words next to the question's gap (its last content words: "what did
+// the race raise awareness for") lead to the answer more than its first
+// ones (the topic), 0.6 … 1.
+func anchorWeight(q question, k string) float64 {
+	o := q.order(k)
+	if o < 0 || len(q.focus) < 2 {
+		return 1
+	}
+	return 0.6 + 0.4*float64(o)/float64(len(q.focus)-1)
+}
+
+// clauseIDs numbers the clauses of a sentence: a clause ends at , ; : ! ?
+// ( ) quotes or a dash, and before a subordinating conjunction or a
+// coordinating one that starts a new clause ("and I", "but we").
+func clauseIDs(s *sentence) []int {
+	ids := make([]int, len(s.toks))
+	c := 0
+	for i, t := range s.toks {
+		if isBoundary(s, i) {
+			c++
+			ids[i] = c
+			continue
+		}
+		ids[i] = c
+		_ = t
+	}
+	return ids
+}
+
+func isBoundary(s *sentence, i int) bool {
+	t := s.toks[i]
+	if t.Punct {
+		return strings.ContainsAny(t.Text, ",;:!?()\"“”—–-…")
+	}
+	switch t.Lower {
+	case "because", "but", "although", "though", "whereas", "unless", "cause", "'cause", "cuz":
+		return true
+	case "and", "or", "so", "while", "since", "if", "when":
+		if i+1 < len(s.toks) {
+			n := s.toks[i+1].Lower
+			return nlp.IsPronoun(n) || nlp.IsAuxiliary(n) || nlp.IsDeterminer(n) && n != "a" && n != "an" && n != "the" && n != "my" && n != "her" && n != "his" && n != "their" && n != "our" && n != "your"
+		}
+	}
+	return false
+}
+
+// nearness in [0, 1] of the token span [start, end) to the anchors of its
+// clause: 1 right after an anchor, decaying with the tokens in between;
+// spans before an anchor count 0.8 as much; 0.15 when the clause has no
+// anchor but the sentence does, 0.1 when the sentence has none.
+func nearness(anchors []int, weights []float64, clauses []int, start, end int) float64 {
+	if len(anchors) == 0 {
+		return 0.1
+	}
+	if start >= len(clauses) || start < 0 {
+		return 0.15
+	}
+	best := 0.15
+	cl := clauses[start]
+	for i, a := range anchors {
+		var v float64
+		switch {
+		case a < start:
+			v = 1 / (1 + 0.35*float64(start-a-1))
+		case a >= end:
+			v = 0.8 / (1 + 0.35*float64(a-end))
+		default:
+			v = 0.5
+		}
+		if d := clauses[a] - cl; d != 0 {
+			// a neighbouring clause counts less, a farther one little
+			if d == 1 || d == -1 {
+				v *= 0.5
+			} else {
+				v *= 0.2
+			}
+		}
+		v *= weights[i]
+		if v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// span is a token range of a sentence with its text.
+type span struct {
+	text       string
+	start, end int
+	fit        float64
+	locative   bool // preceded by a locative preposition (in, at, to …)
+	means      bool // introduced by "by"/"with"/"through" (a means)
+}
+
+func textOf(s *sentence, start, end int) string {
+	if start >= end {
+		return ""
+	}
+	return s.text[s.toks[start].Start:s.toks[end-1].End]
+}
+
+// dateSpans are the date expressions of a sentence resolved against its
+// unit's date, rendered as LoCoMo writes dates ("7 May 2023", "the Friday
+// before 15 July 2023", "the week before 9 June 2023", "June 2023").
+func dateSpans(s *sentence) []span {
+	var out []span
+	for _, m := range temporal.Find(s.text, s.u.date) {
+		st, en := tokRange(s, m.Start, m.End)
+		out = append(out, span{text: renderDate(m, s.u.date), start: st, end: en})
+	}
+	return out
+}
+
+// weekdayAnchored selects how a day named by a weekday relative to the
+// reference ("last Friday") is written: "the Friday before 15 July 2023"
+// (true, LoCoMo's style) or the resolved day "14 July 2023".
+var weekdayAnchored = true
+
+// renderDate renders a mention resolved against ref. A past day named by
+// its weekday ("last Friday", "on Friday") reads "the Friday before
+// <ref>"; every other mention reads as its temporal.Mention Value ("7 May
+// 2023", "the week before 9 June 2023", "June 2023", "2022").
+func renderDate(m temporal.Mention, ref time.Time) string {
+	if weekdayAnchored && m.Unit == temporal.Day && m.Relative && !ref.IsZero() && m.From.Before(temporal.DayStart(ref)) {
+		wd := m.From.Weekday().String()
+		if strings.Contains(strings.ToLower(m.Text), strings.ToLower(wd[:3])) {
+			return "the " + wd + " before " + temporal.FormatDay(ref)
+		}
+	}
+	return m.Value
+}
+
+// tokRange maps a byte range to the token range it covers.
+func tokRange(s *sentence, b0, b1 int) (int, int) {
+	st, en := -1, -1
+	for i, t := range s.toks {
+		if st < 0 && t.End > b0 {
+			st = i
+		}
+		if t.Start < b1 {
+			en = i + 1
+		}
+	}
+	if st < 0 {
+		st = len(s.toks)
+	}
+	if en < st {
+		en = st
+	}
+	return st, en
+}
+
+var numberWords = wordSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+	sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand
+	million billion dozen half once twice`)
+
+var timeUnits = wordSet(`second seconds sec secs minute minutes min mins hour hours hr hrs day days night nights
+	week weeks weekend weekends month months year years decade decades century centuries`)
+
+func isNumberTok(t nlp.Token) bool {
+	if t.Punct {
+		return false
+	}
+	r := []rune(t.Text)
+	if unicode.IsDigit(r[0]) || (len(r) > 1 && isCurrencyRune(r[0]) && unicode.IsDigit(r[1])) {
+		return true
+	}
+	return numberWords[t.Lower]
+}
+
+// titleCase reports whether w looks like a name: an upper-case letter then
+// at least four lower-case letters ("Kyoto", not "GB" or "Mbps").
+func titleCase(w string) bool {
+	r := []rune(w)
+	if len(r) < 5 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	for _, c := range r[1:] {
+		if !unicode.IsLower(c) {
+			return false
+		}
+	}
+	return true
+}
+
+var clockRe = regexp.MustCompile(`(?i)\b(\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|o'clock)|\d{1,2}:\d{2}|noon|midnight)`)
+
+// clockSpans are times of day ("7 pm", "6:30", "noon").
+func clockSpans(s *sentence) []span {
+	var out []span
+	for _, m := range clockRe.FindAllStringIndex(s.text, -1) {
+		st, en := tokRange(s, m[0], m[1])
+		out = append(out, span{text: strings.TrimSpace(s.text[m[0]:m[1]]), start: st, end: en})
+	}
+	return out
+}
+
+func isCurrencyRune(r rune) bool { return r == '$' || r == '€' || r == '£' || r == '¥' }
+
+// numberSpans are numbers with their unit ("500 Mbps", "$800", "30-60
+// seconds", "three trips"); with durationOnly, only numbers followed by a
+// time unit, "since <year>" and "<n> <unit>s ago".
+func numberSpans(s *sentence, durationOnly bool) []span {
+	var out []span
+	for i := 0; i < len(s.toks); i++ {
+		t := s.toks[i]
+		if !isNumberTok(t) {
+			continue
+		}
+		// a leading "a"/"an" count ("a week") is not a number token;
+		// years are dates, not quantities, unless after "since"
+		j := i + 1
+		for j < len(s.toks) && isNumberTok(s.toks[j]) {
+			j++
+		}
+		// "to"/"-" ranges
+		if j+1 < len(s.toks) && (s.toks[j].Lower == "to" || s.toks[j].Lower == "-") && isNumberTok(s.toks[j+1]) {
+			j += 2
+		}
+		unitEnd := j
+		if j < len(s.toks) && !s.toks[j].Punct {
+			w := s.toks[j].Lower
+			if !nlp.IsFunctionWord(w) || timeUnits[w] {
+				unitEnd = j + 1
+				// two-word units ("square feet", "hours ago")
+				if unitEnd < len(s.toks) && s.toks[unitEnd].Lower == "ago" {
+					unitEnd++
+				}
+			}
+		}
+		isTime := unitEnd > j && timeUnits[s.toks[j].Lower]
+		start := i
+		if i > 0 && s.toks[i-1].Lower == "since" {
+			start = i - 1
+			isTime = true
+		}
+		if durationOnly && !isTime {
+			i = j - 1
+			continue
+		}
+		end := unitEnd
+		if !durationOnly && unitEnd > j && !timeUnits[s.toks[j].Lower] && titleCase(s.toks[j].Text) {
+			end = j // "2 Kyoto" is not a unit; "500 Mbps", "8 GB" are
+		}
+		out = append(out, span{text: textOf(s, start, end), start: start, end: end})
+		i = j - 1
+	}
+	return out
+}
+
+// trimQuestionWords drops trailing words the question already says ("80
+// liters" for "how many liters …" gives "80").
+func trimQuestionWords(q question, text string) string {
+	ws := strings.Fields(text)
+	for len(ws) > 1 {
+		last := strings.ToLower(strings.Trim(ws[len(ws)-1], ".,;:!?"))
+		if q.order(stem(last)) < 0 {
+			break
+		}
+		ws = ws[:len(ws)-1]
+	}
+	return strings.Join(ws, " ")
+}
+
+// numberFit prefers a number whose unit is the noun the question counts
+// ("how many trips" → "five trips").
+func numberFit(q question, s *sentence, n span) float64 {
+	toks := words(q.text)
+	var counted string
+	for i, t := range toks {
+		if (t.Lower == "many" || t.Lower == "much") && i+1 < len(toks) && !toks[i+1].Punct {
+			counted = stem(toks[i+1].Lower)
+		}
+	}
+	fit := 0.8
+	if counted != "" {
+		for i := n.start; i < n.end && i < len(s.keys); i++ {
+			if s.keys[i] == counted {
+				return 1
+			}
+		}
+	}
+	if looksLikeYear(textOf(s, n.start, n.end)) {
+		fit = 0.3
+	}
+	return fit
+}
+
+func looksLikeYear(t string) bool {
+	t = strings.TrimSpace(t)
+	if len(t) != 4 {
+		return false
+	}
+	return (strings.HasPrefix(t, "19") || strings.HasPrefix(t, "20")) && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+// frequencySpans are "every <n> <unit>", "<n> times a <unit>", "once a
+// week", "daily"-style phrases.
+func frequencySpans(s *sentence) []span {
+	var out []span
+	for i, t := range s.toks {
+		switch {
+		case t.Lower == "every" || t.Lower == "each":
+			j := i + 1
+			for j < len(s.toks) && j < i+4 && !s.toks[j].Punct && (isNumberTok(s.toks[j]) || s.toks[j].Lower == "other" || s.toks[j].Lower == "few") {
+				j++
+			}
+			if j < len(s.toks) && !s.toks[j].Punct {
+				out = append(out, span{text: textOf(s, i, j+1), start: i, end: j + 1})
+			}
+		case t.Lower == "once" || t.Lower == "twice" || t.Lower == "times":
+			start := i
+			if t.Lower == "times" && i > 0 && isNumberTok(s.toks[i-1]) {
+				start = i - 1
+			}
+			j := i + 1
+			if j+1 < len(s.toks) && (s.toks[j].Lower == "a" || s.toks[j].Lower == "per" || s.toks[j].Lower == "an" || s.toks[j].Lower == "every") {
+				out = append(out, span{text: textOf(s, start, j+2), start: start, end: j + 2})
+			}
+		case t.Lower == "daily" || t.Lower == "weekly" || t.Lower == "monthly" || t.Lower == "yearly" || t.Lower == "annually" || t.Lower == "nightly" || t.Lower == "hourly":
+			out = append(out, span{text: t.Text, start: i, end: i + 1})
+		}
+	}
+	return out
+}
+
+// reasonSpans are the clauses a connective marks as a reason or purpose:
+// "because …", "since …", "so that …", "due to …", "to <verb> …".
+func reasonSpans(s *sentence, maxWords int) []span {
+	var out []span
+	n := len(s.toks)
+	for i, t := range s.toks {
+		fit := 0.0
+		start := i + 1
+		switch t.Lower {
+		case "because", "cause", "'cause", "cuz":
+			fit = 1
+			if i+1 < n && s.toks[i+1].Lower == "of" {
+				start = i + 2
+			}
+		case "since", "as":
+			if i+1 < n && (nlp.IsPronoun(s.toks[i+1].Lower) || nlp.IsDeterminer(s.toks[i+1].Lower)) {
+				fit = 0.7
+			}
+		case "so":
+			if i+1 < n && s.toks[i+1].Lower == "that" {
+				fit, start = 0.9, i+2
+			}
+		case "due", "thanks":
+			if i+1 < n && s.toks[i+1].Lower == "to" {
+				fit, start = 0.9, i+2
+			}
+		case "to":
+			if i+1 < n && !s.toks[i+1].Punct && !nlp.IsFunctionWord(s.toks[i+1].Lower) && i > 0 && !nlp.IsFunctionWord(s.toks[i-1].Lower) {
+				fit = 0.45 // purpose: "… to help others"
+			}
+		}
+		if fit == 0 {
+			continue
+		}
+		end := start
+		for end < n && end-start < maxWords && !(s.toks[end].Punct && strings.ContainsAny(s.toks[end].Text, ".;!?()")) {
+			end++
+		}
+		if end > start {
+			out = append(out, span{text: textOf(s, start, end), start: start, end: end, fit: fit})
+		}
+	}
+	return out
+}
+
+// nameSpans are runs of capitalized words that are not sentence-initial
+// function words and not names the question already says.
+func nameSpans(q question, s *sentence) []span {
+	var out []span
+	n := len(s.toks)
+	for i := 0; i < n; i++ {
+		if !capitalized(s, i) {
+			continue
+		}
+		j := i
+		for j < n && (capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct)) {
+			j++
+		}
+		if j < n && j > i && isNumberTok(s.toks[j]) && !s.toks[j].Punct {
+			j++ // "Postgres 16"
+		}
+		// drop names the question says
+		k := i
+		for k < j && q.names[possessiveBase(s.toks[k].Lower)] {
+			k++
+		}
+		if k < j && vocative(s, k, j) {
+			k = j
+		}
+		if k < j {
+			loc := false
+			if k > 0 {
+				switch s.toks[k-1].Lower {
+				case "in", "at", "to", "from", "near", "around", "visit", "visited", "visiting", "toward", "towards", "into":
+					loc = true
+				}
+			}
+			out = append(out, span{text: textOf(s, k, j), start: k, end: j, locative: loc})
+		}
+		i = j
+	}
+	return out
+}
+
+// capitalized reports whether token i starts with an upper-case letter and
+// is not a function word at the start of the sentence, nor "I".
+func capitalized(s *sentence, i int) bool {
+	t := s.toks[i]
+	if t.Punct {
+		return false
+	}
+	r := []rune(t.Text)
+	if nlp.IsTechnical(t.Text) {
+		return true
+	}
+	if !unicode.IsUpper(r[0]) || t.Lower == "i" || strings.HasPrefix(t.Lower, "i'") {
+		return false
+	}
+	first := i == 0 || (s.toks[i-1].Punct && strings.ContainsAny(s.toks[i-1].Text, ".!?\"“-–—:"))
+	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower]) {
+		return false
+	}
+	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
+		return false
+	}
+	return true
+}
+
+// commonSuffix reports whether a word ends like an inflected common word
+// (-ing, -ed, -ly, -'s): capitalized at a sentence start, such a word is
+// not a name.
+func commonSuffix(w string) bool {
+	for _, suf := range []string{"ing", "ed", "ly", "'s", "ness", "ful"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// greetings are words a vocative name follows ("Thanks, Mel", "Hey
+// Caroline").
+var greetings = wordSet(`hey hi hello thanks thank congrats congratulations wow yo oh dear bye goodbye welcome sorry
+	cheers ah aw aww yay great cool`)
+
+// vocative reports whether the name at tokens [i, j) addresses the
+// listener: set off by commas or sentence punctuation on both sides, or
+// right after a greeting ("Thanks, Mel!", "Hey Caroline,", ", Jon.").
+func vocative(s *sentence, i, j int) bool {
+	before, after := "", "."
+	if i > 0 {
+		before = s.toks[i-1].Lower
+	}
+	if j < len(s.toks) {
+		after = s.toks[j].Lower
+	}
+	if greetings[before] || (i >= 2 && before == "," && greetings[s.toks[i-2].Lower]) {
+		return true
+	}
+	edgeBefore := before == "" || before == "," || before == "!" || before == "."
+	edgeAfter := after == "," || after == "!" || after == "." || after == "?"
+	return edgeBefore && edgeAfter && (before == "," || after == "," || before == "")
+}
+
+// quotedSpans are spans in quotes: titles and names ("Becoming Nicole").
+func quotedSpans(s *sentence) []span {
+	var out []span
+	open := -1
+	for i, t := range s.toks {
+		if !t.Punct {
+			continue
+		}
+		switch t.Text {
+		case "\"", "“", "”":
+			if open < 0 && t.Text != "”" {
+				open = i
+			} else if open >= 0 {
+				if i-open-1 >= 1 && i-open-1 <= 10 {
+					out = append(out, span{text: textOf(s, open+1, i), start: open + 1, end: i})
+				}
+				open = -1
+			}
+		}
+	}
+	return out
+}
+
+var possessives = wordSet(`my your his her its our their`)
+
+// pieces are the phrases of a sentence next to the focus terms: each
+// clause is cut at its focus terms (and at blocked tokens: dates when a
+// date is not asked for), and every stretch of words between
+// them (trimmed of function words at both ends) that holds a content word
+// is a candidate.
+func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]bool, maxWords int) []span {
+	isAnchor := map[int]bool{}
+	for _, a := range anchors {
+		isAnchor[a] = true
+	}
+	for i := range blocked {
+		isAnchor[i] = true
+	}
+	var out []span
+	n := len(s.toks)
+	i := 0
+	for i < n {
+		if isAnchor[i] || isBoundary(s, i) || s.toks[i].Punct {
+			i++
+			continue
+		}
+		j := i
+		for j < n && !isAnchor[j] && !isBoundary(s, j) && clauses[j] == clauses[i] && !(s.toks[j].Punct && s.toks[j].Text != "'" && s.toks[j].Text != "&") && !(j > i && breaksPhrase(s.toks[j].Lower)) {
+			j++
+		}
+		st, en := i, j
+		prev := ""
+		if st > 0 {
+			prev = s.toks[st-1].Lower
+		}
+		locative, means := false, false
+		for st < en && trimmable(s.toks[st]) {
+			switch s.toks[st].Lower {
+			case "in", "at", "to", "from", "near", "around", "into":
+				locative = true
+			case "by", "through", "using", "via":
+				means = true
+			}
+			st++
+		}
+		switch prev {
+		case "in", "at", "to", "from", "near", "around", "into":
+			locative = true
+		case "by", "through", "using", "via":
+			means = true
+		}
+		if en-st > maxWords {
+			en = st + maxWords
+		}
+		for en > st && trimmable(s.toks[en-1]) {
+			en--
+		}
+		if en > st && hasContent(s, st, en) {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en, locative: locative, means: means})
+		}
+		i = j
+	}
+	return out
+}
+
+// breaksPhrase: a phrase does not run across an auxiliary, a subject
+// pronoun or a relative word ("mental health | is super rewarding",
+// "a book | I read").
+func breaksPhrase(w string) bool {
+	if nlp.IsAuxiliary(w) {
+		return true
+	}
+	switch w {
+	case "i", "you", "he", "she", "we", "they", "it", "that", "which", "who", "whom", "where", "when":
+		return true
+	}
+	return nlp.IsPronoun(w) && strings.Contains(w, "'")
+}
+
+// trimmable tokens do not start or end an answer: function words,
+// fillers, pronouns, possessives, auxiliaries.
+func trimmable(t nlp.Token) bool {
+	if t.Punct {
+		return true
+	}
+	return nlp.IsFunctionWord(t.Lower) || possessives[t.Lower]
+}
+
+func hasContent(s *sentence, st, en int) bool {
+	for i := st; i < en; i++ {
+		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPersonNoun(text string) bool {
+	for _, t := range words(text) {
+		if personNouns[t.Lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanSpan trims quotes, brackets and punctuation around a span and a
+// leading determiner or possessive.
+func cleanSpan(t string) string {
+	t = strings.TrimSpace(t)
+	t = strings.Trim(t, " .,;:!?\"'“”‘’()[]{}-–—")
+	f := strings.Fields(t)
+	for len(f) > 1 && (nlp.IsDeterminer(strings.ToLower(f[0])) || possessives[strings.ToLower(f[0])]) {
+		f = f[1:]
+	}
+	return strings.Join(f, " ")
+}
+
+// repeatsQuestion reports whether every content word of text is already
+// in the question (such a span adds nothing).
+func repeatsQuestion(q question, text string) bool {
+	focus := map[string]bool{}
+	for _, f := range q.focus {
+		focus[f] = true
+	}
+	content := 0
+	for _, t := range words(text) {
+		if t.Punct || nlp.IsFunctionWord(t.Lower) {
+			continue
+		}
+		content++
+		if !focus[stem(t.Lower)] && !q.names[possessiveBase(t.Lower)] {
+			return false
+		}
+	}
+	return content > 0
+}
+
+// remainder is the fallback answer: the words of s the question does not
+// say, from the first such word, at most maxWords.
+func remainder(q question, s *sentence, maxWords int) string {
+	focus := map[string]bool{}
+	for _, f := range q.focus {
+		focus[f] = true
+	}
+	var out []string
+	for i, t := range s.toks {
+		if t.Punct {
+			continue
+		}
+		if len(out) == 0 && (nlp.IsFunctionWord(t.Lower) || focus[s.keys[i]]) {
+			continue
+		}
+		if focus[s.keys[i]] {
+			continue
+		}
+		out = append(out, t.Text)
+		if len(out) >= maxWords {
+			break
+		}
+	}
+	return cleanSpan(strings.Join(out, " "))
+}
+
+var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't nobody nothing neither nor`)
+
+// yesNo answers a yes/no question from its best sentence: "No" when the
+// clause holding the focus terms is negated (and the question is not),
+// else "Yes"; followed by the supporting phrase.
+func yesNo(q question, s *sentence) string {
+	anchors := anchorsOf(q, s)
+	clauses := clauseIDs(s)
+	inClause := map[int]bool{}
+	for _, a := range anchors {
+		inClause[clauses[a]] = true
+	}
+	neg := false
+	for i, t := range s.toks {
+		if inClause[clauses[i]] && negations[t.Lower] {
+			neg = true
+		}
+	}
+	yes := neg == q.negated
+	word := "Yes"
+	if !yes {
+		word = "No"
+	}
+	phrase := supportPhrase(s, anchors, clauses, 8)
+	if phrase == "" {
+		return word
+	}
+	return word + ", " + phrase
+}
+
+// supportPhrase is the clause of s with the most focus terms, trimmed, at
+// most maxWords words.
+func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
+	count := map[int]int{}
+	for _, a := range anchors {
+		count[clauses[a]]++
+	}
+	bestC, bestN := -1, 0
+	for c, n := range count {
+		if n > bestN || (n == bestN && c < bestC) {
+			bestC, bestN = c, n
+		}
+	}
+	if bestC < 0 {
+		return ""
+	}
+	st, en := -1, -1
+	for i := range s.toks {
+		if clauses[i] == bestC && !isBoundary(s, i) {
+			if st < 0 {
+				st = i
+			}
+			en = i + 1
+		}
+	}
+	for st < en && trimmable(s.toks[st]) && !nlp.IsPronoun(s.toks[st].Lower) {
+		st++
+	}
+	if en-st > maxWords {
+		en = st + maxWords
+	}
+	for en > st && s.toks[en-1].Punct {
+		en--
+	}
+	return cleanSpan(textOf(s, st, en))
+}
+
+// choose answers "… A or B?" with the option the context supports more:
+// each option's content terms found in a sentence count that sentence's
+// support.
+func choose(q question, sc *scorer) string {
+	bestI, bestV := -1, 0.0
+	for i, opt := range q.options {
+		var keys []string
+		for _, t := range words(opt) {
+			if !t.Punct && !nlp.IsFunctionWord(t.Lower) {
+				keys = append(keys, stem(t.Lower))
+			}
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		v := 0.0
+		for _, s := range sc.sents {
+			hit := 0
+			for _, k := range keys {
+				if s.set[k] {
+					hit++
+				}
+			}
+			if hit > 0 {
+				v += (0.2 + sc.support(s)) * float64(hit) / float64(len(keys))
+			}
+		}
+		if v > bestV+1e-12 {
+			bestI, bestV = i, v
+		}
+	}
+	if bestI < 0 {
+		return ""
+	}
+	return q.options[bestI]
+}
+
+var abstainRe = regexp.MustCompile(`(?i)\b(not mentioned|no information|not (been )?(stated|discussed|specified|provided|available)|unknown|cannot (be )?(answer|determine)|can't (answer|determine|tell)|don't know|do not know|no (mention|record)|not in the (context|conversation|memory))\b`)
+
+// IsAbstention reports whether an answer declines to answer ("not
+// mentioned", "no information", "I don't know" …) or is empty.
+func IsAbstention(answer string) bool {
+	a := strings.TrimSpace(answer)
+	return a == "" || abstainRe.MatchString(a)
+}

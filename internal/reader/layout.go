@@ -1,0 +1,215 @@
+package reader
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// unit is one memory item of a context with its layout removed: the
+// content the item states, and what the layout said about it (date,
+// speaker, status).
+type unit struct {
+	// text is the content, layout removed.
+	text string
+	// date is the first ISO date (YYYY-MM-DD) of the line's leading
+	// bracket, zero when there is none.
+	date time.Time
+	// speaker is the role prefix ("Caroline", "User", "Assistant"), "" when
+	// the line has none.
+	speaker string
+	// status is "superseded", "conditional" or "".
+	status string
+	// index is the unit's position in the context.
+	index int
+	// lowerWords are the words written in lower case anywhere in the
+	// context (shared by all units): a capitalized sentence-initial word
+	// also written lower case is a common word, not a name.
+	lowerWords map[string]bool
+}
+
+var (
+	leadBracket = regexp.MustCompile(`^\[[^\]\n]*\]\s*`)
+	leadParen   = regexp.MustCompile(`^\(([a-z][a-z -]{0,24})\)\s+`)
+	isoDate     = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
+	listMarker  = regexp.MustCompile(`^(?:\d{1,3}[.)]|[-*•–])\s+`)
+	// label is a line-initial "label: " of one to four words: a speaker
+	// or role ("Caroline:", "User:") or a node kind ("observation:",
+	// "summary of the stage:").
+	label = regexp.MustCompile(`^([\p{L}][\p{L}\p{N}'’._-]*(?: [\p{L}\p{N}][\p{L}\p{N}'’._-]*){0,3}):\s+`)
+	// trailingTags are a closing group of key:value tags,
+	// "(goal:plan action:inform)".
+	trailingTags = regexp.MustCompile(`\s*\((?:[\p{L}_-]+:[^\s()]+\s*)+\)\s*$`)
+	// partSep joins several turns in one item: " / Speaker: ".
+	partSep  = regexp.MustCompile(` / ([\p{L}][\p{L}\p{N}'’._-]*(?: [\p{L}][\p{L}\p{N}'’._-]*){0,2}):\s`)
+	ruleLine = regexp.MustCompile(`^[-=*_#~\s]+$`)
+)
+
+// parseLayout splits a context into units, removing what is layout and not
+// content:
+//   - section headers: a line that is a markdown heading ("# Facts"), a rule
+//     ("---"), or a short line ending in a colon ("Facts (knowledge
+//     graph):");
+//   - leading bracket groups ("[2023-05-08 D1:3]", "[goal, step 4]"), whose
+//     first ISO date becomes the unit's date, and a leading parenthesized
+//     status ("(superseded)");
+//   - list markers ("1.", "-"), line-initial labels (a lowercase node kind
+//     "observation:", then a speaker or role "Caroline:"), and a trailing
+//     group of key:value tags ("(goal:plan action:ask)").
+//
+// A line without a leading bracket that follows a unit continues it (a
+// multi-line turn); a line that joins turns with " / Speaker: " gives one
+// unit per turn.
+func parseLayout(context string) []unit {
+	var out []unit
+	var cur *unit // the unit continuation lines attach to
+	for _, raw := range strings.Split(context, "\n") {
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			continue
+		}
+		if isHeader(line) {
+			cur = nil
+			continue
+		}
+		var u unit
+		bracketed := false
+		for {
+			if m := leadBracket.FindString(line); m != "" {
+				if u.date.IsZero() {
+					if d := isoDate.FindString(m); d != "" {
+						u.date, _ = time.Parse("2006-01-02", d)
+					}
+				}
+				line = line[len(m):]
+				bracketed = true
+				continue
+			}
+			if m := leadParen.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 2 {
+				if m[1] == "superseded" || m[1] == "conditional" {
+					u.status = m[1]
+				}
+				line = line[len(m[0]):]
+				continue
+			}
+			break
+		}
+		if !bracketed && cur != nil {
+			// A continuation line of a multi-line item.
+			u.date, u.speaker, u.status = cur.date, cur.speaker, cur.status
+		}
+		line = listMarker.ReplaceAllString(line, "")
+		line = strings.TrimSpace(trailingTags.ReplaceAllString(line, ""))
+		parts := splitParts(line)
+		for i, p := range parts {
+			sp, text := stripLabels(p)
+			if sp == "" && i == 0 && !bracketed && cur != nil {
+				sp = cur.speaker
+			}
+			text = strings.TrimSpace(text)
+			if text == "" {
+				continue
+			}
+			out = append(out, unit{text: text, date: u.date, speaker: sp, status: u.status, index: len(out)})
+		}
+		if len(out) > 0 {
+			last := out[len(out)-1]
+			cur = &last
+		}
+	}
+	lw := map[string]bool{}
+	for _, u := range out {
+		for _, f := range strings.Fields(u.text) {
+			f = strings.Trim(f, ".,;:!?\"'“”‘’()")
+			if f != "" && f == strings.ToLower(f) {
+				lw[strings.ReplaceAll(f, "’", "'")] = true
+			}
+		}
+	}
+	for i := range out {
+		out[i].lowerWords = lw
+	}
+	return out
+}
+
+// isHeader reports whether a line is a section header or a rule.
+func isHeader(line string) bool {
+	if ruleLine.MatchString(line) {
+		return true
+	}
+	if strings.HasPrefix(line, "#") {
+		return true
+	}
+	if strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "[") && len(strings.Fields(line)) <= 8 {
+		return true
+	}
+	return false
+}
+
+// splitParts splits "A: x / B: y" into "A: x" and "B: y".
+func splitParts(line string) []string {
+	locs := partSep.FindAllStringIndex(line, -1)
+	if len(locs) == 0 {
+		return []string{line}
+	}
+	var out []string
+	start := 0
+	for _, l := range locs {
+		out = append(out, line[start:l[0]])
+		start = l[0] + len(" / ")
+	}
+	return append(out, line[start:])
+}
+
+// stripLabels removes line-initial labels: first lowercase node-kind labels
+// ("observation:", "summary of the stage:"), then one speaker or role label
+// ("Caroline:", "User:"), which it returns.
+func stripLabels(s string) (speaker, text string) {
+	s = strings.TrimSpace(s)
+	for i := 0; i < 3; i++ {
+		m := label.FindStringSubmatch(s)
+		if m == nil {
+			break
+		}
+		if isSpeakerLabel(m[1]) {
+			return m[1], s[len(m[0]):]
+		}
+		if !isKindLabel(m[1]) {
+			break
+		}
+		s = s[len(m[0]):]
+	}
+	return "", s
+}
+
+// isSpeakerLabel: one to three words, each capitalized ("Caroline",
+// "Dr. Rossi"), or a role name.
+func isSpeakerLabel(l string) bool {
+	switch strings.ToLower(l) {
+	case "user", "assistant", "system", "human", "ai", "bot":
+		return true
+	}
+	ws := strings.Fields(l)
+	if len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		r := []rune(w)
+		if !unicode.IsUpper(r[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isKindLabel: one to four lowercase words ("observation", "summary of the
+// stage").
+func isKindLabel(l string) bool {
+	for _, r := range l {
+		if unicode.IsUpper(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,449 @@
+package reader
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
+	"github.com/memarena/memarena/internal/textutil"
+)
+
+var yearRe = regexp.MustCompile(`^(19|20)\d\d$`)
+
+// Type is the expected type of an answer, found from the question's form.
+type Type string
+
+// Answer types.
+const (
+	TypePerson    Type = "person" // who, whom, whose, which friend …
+	TypePlace     Type = "place"  // where, which city/country …
+	TypeOrg       Type = "organisation"
+	TypeDate      Type = "date"      // when, what date/year/month …
+	TypeDuration  Type = "duration"  // how long, how long ago
+	TypeNumber    Type = "number"    // how many/much/old/far, what percentage …
+	TypeFrequency Type = "frequency" // how often
+	TypeYesNo     Type = "yes/no"    // is/did/does … without a wh-word
+	TypeChoice    Type = "choice"    // an alternative question: "… A or B?"
+	TypeReason    Type = "reason"    // why, for what reason
+	TypeProcedure Type = "procedure" // how (manner, means, steps)
+	TypePhrase    Type = "phrase"    // what/which: a free noun or verb phrase
+)
+
+// question is the analysis of a question.
+type question struct {
+	text string
+	typ  Type
+	// list is true when the question asks for several items (a plural
+	// head noun, "both", "what are some …").
+	list bool
+	// current is true when the question asks for the present value
+	// ("now", "currently", "still", "latest").
+	current bool
+	// head is the noun the wh-word asks about ("book" in "what book"),
+	// lowercase, "" when none.
+	head string
+	// focus are the question's content stems (lemmatized, stemmed), the
+	// terms an answer's sentence must support.
+	focus []string
+	// names are the lowercased capitalized words of the question
+	// (persons and other names), matched against speakers too.
+	names map[string]bool
+	// firstPerson is true when the question says "I", "me" or "my": the
+	// user is its subject.
+	firstPerson bool
+	// options are the alternatives of a choice question.
+	options []string
+	// negated is true when the question itself is negative ("didn't",
+	// "wouldn't", "not").
+	negated bool
+	// when are the periods the question dates its event by ("in August
+	// 2023", "on 13 October 2023", "in 2022"): a memory item dated
+	// inside one supports the question as a focus term would.
+	when []period
+	// clock is true when the question asks for a time of day ("what
+	// time", "at what time").
+	clock bool
+	// wantsName is true when the head asks for a name or a title ("what is
+	// the name of …", "which book", "what movie"): names and quoted
+	// titles fit best.
+	wantsName bool
+	// headKey is the stem of head (the answer's category, "book",
+	// "activity"): often not said by the sentence that names the answer,
+	// it weighs half a focus term.
+	headKey string
+}
+
+// period is a span of days [from, to).
+type period struct{ from, to time.Time }
+
+// dateTerm is the focus term that stands for the question's dates.
+const dateTerm = "\x00date"
+
+// Words with general question-frame meaning that are not focus terms: the
+// question asks about the content, not about the act of saying or
+// remembering it.
+var metaWords = map[string]bool{
+	"remind": true, "remember": true, "recall": true, "mention": true, "mentioned": true, "say": true, "said": true,
+	"tell": true, "told": true, "talk": true, "talked": true, "discuss": true, "discussed": true, "ask": true, "asked": true,
+	"wonder": true, "wondering": true, "conversation": true, "conversations": true, "chat": true, "previous": true,
+	"earlier": true, "likely": true, "possibly": true, "probably": true, "answer": true, "based": true, "kind": true,
+	"type": true, "sort": true, "specific": true, "exactly": true, "name": true, "describe": true, "according": true,
+	"regarding": true, "item": true,
+}
+
+// Head nouns that make a what/which question ask for a place, a person, an
+// organisation, a date or a number. General English nouns.
+var (
+	placeNouns = wordSet(`place places city cities country countries state states town towns village location
+		locations region area island islands continent neighborhood neighbourhood street address destination
+		destinations spot spots venue park parks beach beaches lake mountain mountains`)
+	personNouns = wordSet(`person people friend friends colleague colleagues coworker coworkers teammate teammates
+		member members sister brother mother father mom dad mum parent parents son daughter wife husband
+		partner boyfriend girlfriend boss manager teacher mentor author artist singer actor doctor neighbor
+		neighbour relative relatives cousin aunt uncle grandmother grandfather grandma grandpa child children kid
+		kids family`)
+	orgNouns = wordSet(`company companies organization organisation organizations organisations brand brands band
+		bands team teams school schools university universities college store stores shop shops restaurant
+		restaurants charity charities agency agencies club clubs firm business businesses airline airlines hotel
+		hotels bank employer`)
+	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
+	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
+		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
+		play plays painting paintings artist artists author authors`)
+	numberNouns = wordSet(`number percentage percent amount price cost total count score rate size age height
+		weight distance speed budget salary fee temperature capacity population quantity sum latency accuracy
+		duration length limit threshold volume ratio fraction level version balance`)
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// Verbs that introduce an embedded question ("remind me which …", "do you
+// know where …").
+var embedVerbs = wordSet(`remind tell know remember recall wonder wondering say said mention mentioned ask asked
+	explain show find sure curious`)
+
+var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
+
+// analyze finds a question's expected answer type, focus terms and flags.
+func analyze(q string) question {
+	out := question{text: q, typ: TypePhrase, names: map[string]bool{}}
+	out.current = currentRe.MatchString(q)
+	toks := words(q)
+	// The interrogative sentence: the last one with a question mark, else
+	// the whole text.
+	main := mainQuestion(q)
+	mt := words(main)
+	lw := make([]string, len(mt))
+	for i, t := range mt {
+		lw[i] = t.Lower
+	}
+	// names: capitalized words that are not sentence-initial function words
+	for i, t := range toks {
+		r := []rune(t.Text)
+		if len(r) > 1 && unicode.IsUpper(r[0]) && !(nlp.IsFunctionWord(t.Lower) && (i == 0 || isSentenceStart(q, t.Start))) {
+			out.names[possessiveBase(t.Lower)] = true
+		}
+		switch t.Lower {
+		case "i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll":
+			out.firstPerson = true
+		case "not", "never", "didn't", "doesn't", "don't", "wasn't", "weren't", "isn't", "aren't", "wouldn't", "won't", "couldn't", "hasn't", "haven't", "hadn't":
+			out.negated = true
+		}
+	}
+	wh, at := findWh(lw)
+	if wh == "" {
+		if len(lw) > 0 && nlp.IsAuxiliary(lw[0]) {
+			out.typ = TypeYesNo
+			if opts := choiceOptions(main); len(opts) >= 2 {
+				out.typ, out.options = TypeChoice, opts
+			}
+		}
+	} else {
+		next := func(k int) string {
+			if at+k < len(lw) {
+				return lw[at+k]
+			}
+			return ""
+		}
+		head := ""
+		// The head noun: the first word after what/which that is not a
+		// function word ("what kind of book" → "book").
+		if wh == "what" || wh == "which" || wh == "whose" {
+			for k := 1; k <= 4 && at+k < len(lw); k++ {
+				w := lw[at+k]
+				if w == "kind" || w == "kinds" || w == "type" || w == "types" || w == "sort" || w == "sorts" || w == "of" {
+					continue
+				}
+				if nlp.IsFunctionWord(w) {
+					break
+				}
+				head = w
+				break
+			}
+		}
+		out.head = head
+		out.wantsName = titleNouns[head] || (head == "" && wh == "what" && next(1) == "is" && next(2) == "the" && next(3) == "name")
+		out.clock = head == "time" && !(next(2) == "of")
+		switch {
+		case wh == "when":
+			out.typ = TypeDate
+		case wh == "where":
+			out.typ = TypePlace
+		case wh == "who" || wh == "whom" || wh == "whose":
+			out.typ = TypePerson
+		case wh == "why":
+			out.typ = TypeReason
+		case wh == "how":
+			switch n := next(1); {
+			case n == "many" || n == "much" || n == "old" || n == "far" || n == "tall" || n == "big" || n == "fast":
+				out.typ = TypeNumber
+			case n == "long" && next(2) == "ago":
+				out.typ = TypeDuration
+			case n == "long":
+				out.typ = TypeDuration
+			case n == "often" || n == "frequently":
+				out.typ = TypeFrequency
+			case n == "come":
+				out.typ = TypeReason
+			default:
+				out.typ = TypeProcedure
+			}
+		default: // what, which
+			switch {
+			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of"):
+				out.typ = TypeDate
+			case head != "" && numberNouns[head]:
+				out.typ = TypeNumber
+			case head != "" && placeNouns[head]:
+				out.typ = TypePlace
+			case head != "" && personNouns[head]:
+				out.typ = TypePerson
+			case head != "" && orgNouns[head]:
+				out.typ = TypeOrg
+			case wh == "what" && (next(1) == "reason" || next(1) == "made" || next(1) == "motivated" || next(1) == "inspired" || next(1) == "caused"):
+				out.typ = TypeReason
+			}
+		}
+		// Plural head or "what are some": several answers.
+		if head != "" && isPlural(head) {
+			out.list = true
+		}
+		if (wh == "what" || wh == "which") && (next(1) == "are" || next(1) == "were") && (next(2) == "some" || next(2) == "the") {
+			out.list = true
+		}
+	}
+	for _, t := range toks {
+		if t.Lower == "both" || t.Lower == "all" {
+			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
+		}
+	}
+	// Dates the question names are matched against the items' dates, not
+	// as words.
+	dated := map[int]bool{}
+	for _, m := range temporal.Find(q, time.Time{}) {
+		out.when = append(out.when, period{m.From, m.To})
+		for i, t := range toks {
+			if t.Start >= m.Start && t.End <= m.End {
+				dated[i] = true
+			}
+		}
+	}
+	for i, t := range toks {
+		if dated[i] || !yearRe.MatchString(t.Text) {
+			continue
+		}
+		y, _ := strconv.Atoi(t.Text)
+		out.when = append(out.when, period{time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y+1, 1, 1, 0, 0, 0, 0, time.UTC)})
+		dated[i] = true
+	}
+	// Focus terms.
+	seen := map[string]bool{}
+	if len(out.when) > 0 {
+		out.focus = append(out.focus, dateTerm)
+		seen[dateTerm] = true
+	}
+	if out.head != "" {
+		out.headKey = stem(out.head)
+	}
+	for i, t := range toks {
+		if dated[i] {
+			continue
+		}
+		w := t.Lower
+		if nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", "")) || metaWords[w] || !hasLetterOrDigit(w) {
+			continue
+		}
+		st := stem(w)
+		if st == "" || seen[st] {
+			continue
+		}
+		seen[st] = true
+		out.focus = append(out.focus, st)
+	}
+	return out
+}
+
+// covers reports whether a memory item dated d falls in one of the
+// question's periods, or within one period length after it (an event is
+// often told some days after it happened).
+func (q question) covers(d time.Time) bool {
+	if d.IsZero() {
+		return false
+	}
+	d = temporal.DayStart(d)
+	for _, p := range q.when {
+		if !d.Before(p.from) && d.Before(p.to.Add(p.to.Sub(p.from))) {
+			return true
+		}
+	}
+	return false
+}
+
+// weight of focus term k: half for the answer's category noun.
+func (q question) weight(k string) float64 {
+	if k == q.headKey && k != "" {
+		return 0.5
+	}
+	return 1
+}
+
+// mainQuestion returns the last sentence of q that ends with '?', or q.
+func mainQuestion(q string) string {
+	ss := textutil.Sentences(q)
+	for i := len(ss) - 1; i >= 0; i-- {
+		if strings.HasSuffix(ss[i], "?") {
+			return ss[i]
+		}
+	}
+	return q
+}
+
+// findWh returns the interrogative wh-word of a question and its index: the
+// first wh-word at the start, or after a pronoun or an embedding verb
+// ("remind me which", "do you know where"); a wh-word after a noun is a
+// relative pronoun ("the friend who …") and does not count.
+func findWh(lw []string) (string, int) {
+	for i, w := range lw {
+		if !nlp.IsWhWord(w) {
+			continue
+		}
+		if i == 0 {
+			return w, i
+		}
+		p := lw[i-1]
+		if nlp.IsPronoun(p) || embedVerbs[p] || nlp.IsPreposition(p) || nlp.IsConjunction(p) || p == "and" || p == "or" || nlp.IsFiller(p) {
+			// "in which city", "and where", "so what"
+			if nlp.IsPreposition(p) && i >= 2 && !nlp.IsFunctionWord(lw[i-2]) && !embedVerbs[lw[i-2]] && i > 2 {
+				continue // "the city in which …": relative
+			}
+			return w, i
+		}
+	}
+	return "", -1
+}
+
+// choiceOptions splits the alternatives of "… A or B?": the phrases right
+// before and after the last "or", each cut at the previous function word
+// boundary. Returns nil when there is no such "or" or it is "yes or no".
+func choiceOptions(q string) []string {
+	lq := strings.ToLower(q)
+	if strings.Contains(lq, "yes or no") {
+		return nil
+	}
+	toks := words(q)
+	or := -1
+	for i, t := range toks {
+		if t.Lower == "or" {
+			or = i
+		}
+	}
+	if or <= 0 || or == len(toks)-1 {
+		return nil
+	}
+	// right option: content words after "or" up to the end or a comma
+	var right []string
+	for _, t := range toks[or+1:] {
+		if t.Punct {
+			break
+		}
+		right = append(right, t.Text)
+	}
+	// drop leading determiners
+	for len(right) > 0 && nlp.IsDeterminer(strings.ToLower(right[0])) {
+		right = right[1:]
+	}
+	n := len(right)
+	if n == 0 {
+		return nil
+	}
+	// left option: as many words before "or" as the right one has,
+	// stopping at function words other than "of".
+	var left []string
+	for i := or - 1; i >= 0 && len(left) < n; i-- {
+		w := toks[i]
+		if w.Punct || (nlp.IsFunctionWord(w.Lower) && w.Lower != "of") || nlp.IsAuxiliary(w.Lower) {
+			break
+		}
+		left = append([]string{w.Text}, left...)
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return []string{strings.Join(left, " "), strings.Join(right, " ")}
+}
+
+func isPlural(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return w == "people" || w == "children" || w == "men" || w == "women"
+	}
+	for _, suf := range []string{"ss", "us", "is", "ous", "ics"} {
+		if strings.HasSuffix(w, suf) {
+			return false
+		}
+	}
+	return true
+}
+
+func possessiveBase(w string) string {
+	w = strings.TrimSuffix(w, "'s")
+	return strings.TrimSuffix(w, "'")
+}
+
+func isSentenceStart(text string, at int) bool {
+	i := at - 1
+	for i >= 0 && text[i] == ' ' {
+		i--
+	}
+	return i < 0 || strings.ContainsRune(".!?\n", rune(text[i]))
+}
+
+func hasLetterOrDigit(w string) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// words tokenizes text and drops nothing (punctuation tokens are kept).
+func words(text string) []nlp.Token { return nlp.Tokenize(text) }
+
+// stem is the matching key of a lowercase word: irregular verb forms
+// lemmatized, possessives and apostrophes removed, Porter2-stemmed.
+func stem(w string) string {
+	w = possessiveBase(w)
+	w = strings.ReplaceAll(w, "'", "")
+	w = nlp.Lemma(w)
+	return textutil.Stem(w)
+}
