@@ -201,6 +201,9 @@ type jsonCell struct {
 	FootprintItems     int    `json:"footprint_items"`
 	FootprintEdges     int    `json:"footprint_edges"`
 	FootprintBytes     int64  `json:"footprint_bytes"`
+	// ReadModelFailures is null when unknown (a run stored before
+	// memarena counted them).
+	ReadModelFailures *int `json:"read_model_failures"`
 }
 
 type jsonTiming struct {
@@ -236,7 +239,11 @@ func (d *Data) JSON() ([]byte, error) {
 	}
 	for _, c := range d.Cells {
 		r.Cells = append(r.Cells, jsonCell{c.Key, c.Label, c.Scenario, c.Seed, c.Turns, c.WritePromptTokens + c.WriteCompletionTokens,
-			c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures, c.FootprintItems, c.FootprintEdges, c.FootprintBytes})
+			c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures, c.FootprintItems, c.FootprintEdges, c.FootprintBytes, nil})
+		if c.ReadModelFailures >= 0 {
+			n := c.ReadModelFailures
+			r.Cells[len(r.Cells)-1].ReadModelFailures = &n
+		}
 		r.Timing.Cells = append(r.Timing.Cells, jsonCellTiming{Key: c.Key, WallMS: c.WallMS,
 			IngestMS:   [3]*float64{ptr(c.IngestP50), ptr(c.IngestP95), ptr(c.IngestP99)},
 			RetrieveMS: [3]*float64{ptr(c.RetrieveP50), ptr(c.RetrieveP95), ptr(c.RetrieveP99)}})

@@ -305,9 +305,9 @@ func (d *Data) categorySection(w io.Writer) {
 func (d *Data) costSection(w io.Writer) {
 	fmt.Fprintln(w, "## Token cost and footprint")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's cells at the end of each cell.")
+	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval (a read-model failure is such a call that failed for good, after which the strategy retrieved without it; extraction failures are the write-side ones); answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's cells at the end of each cell.")
 	fmt.Fprintln(w)
-	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
+	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "read-model failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
 	var rows [][]string
 	for _, l := range d.Labels {
 		c := d.costsOf(l)
@@ -343,7 +343,11 @@ func (d *Data) costSection(w io.Writer) {
 		if c.overruns > 0 {
 			over += fmt.Sprintf(" (+%d tok)", c.overrunTok)
 		}
-		rows = append(rows, []string{l, fmt.Sprint(c.write), w1k, fmt.Sprint(c.writeReq), fmt.Sprint(c.cacheHits), fmt.Sprint(c.failures),
+		readFailures := "n/a"
+		if c.readFailures >= 0 {
+			readFailures = fmt.Sprint(c.readFailures)
+		}
+		rows = append(rows, []string{l, fmt.Sprint(c.write), w1k, fmt.Sprint(c.writeReq), fmt.Sprint(c.cacheHits), fmt.Sprint(c.failures), readFailures,
 			per(c.ctx), per(c.readModel), perProbe(c.answer), total, over, fmt.Sprint(c.fpItems), fmt.Sprint(c.fpEdges), fmt.Sprint(c.fpBytes)})
 	}
 	table(w, header, rows)

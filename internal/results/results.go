@@ -17,8 +17,9 @@ import (
 	"github.com/memarena/memarena/metrics"
 )
 
-// SchemaVersion is bumped on incompatible schema changes.
-const SchemaVersion = 4
+// SchemaVersion is bumped on schema changes. Open migrates a version 4
+// database (before read_failures) in place; OpenReadOnly reads it as is.
+const SchemaVersion = 5
 
 // Cell is one finished cell.
 type Cell struct {
@@ -38,8 +39,13 @@ type Cell struct {
 	Turns, Sessions int
 	// Write-side model usage (ingest + end of session).
 	WritePromptTokens, WriteCompletionTokens, WriteRequests, WriteCacheHits int
-	// ExtractionFailures counts model calls that failed for good.
+	// ExtractionFailures counts write-side model calls (ingest, end of
+	// session) that failed for good.
 	ExtractionFailures int
+	// ReadModelFailures counts model calls inside Retrieve (e.g. a query
+	// parse) that failed for good, so the strategy went on without them;
+	// -1 when unknown (a run stored before memarena counted them).
+	ReadModelFailures int
 	// Footprint at the end of the cell.
 	FootprintItems, FootprintEdges int
 	FootprintBytes                 int64
@@ -104,6 +110,9 @@ type Row struct {
 type Store struct {
 	db   *sql.DB
 	path string
+	// readFailures is the SQL expression for cells.read_failures: the
+	// column, or NULL in a version 4 database opened read-only.
+	readFailures string
 }
 
 const schema = `
@@ -113,7 +122,8 @@ CREATE TABLE IF NOT EXISTS cells (
   turns INTEGER, sessions INTEGER,
   write_prompt INTEGER, write_completion INTEGER, write_requests INTEGER, write_cache_hits INTEGER, extraction_failures INTEGER,
   fp_items INTEGER, fp_edges INTEGER, fp_bytes INTEGER,
-  ingest_p50 REAL, ingest_p95 REAL, ingest_p99 REAL, retrieve_p50 REAL, retrieve_p95 REAL, retrieve_p99 REAL, wall_ms REAL
+  ingest_p50 REAL, ingest_p95 REAL, ingest_p99 REAL, retrieve_p50 REAL, retrieve_p95 REAL, retrieve_p99 REAL, wall_ms REAL,
+  read_failures INTEGER
 );
 CREATE TABLE IF NOT EXISTS rows (
   cell TEXT NOT NULL REFERENCES cells(key), seq INTEGER NOT NULL, probe TEXT NOT NULL, kind TEXT, category TEXT,
@@ -137,11 +147,20 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("results %s: not a memarena results database or not writable: %w", path, err)
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, readFailures: "read_failures"}
 	v, err := s.Meta("schema_version")
 	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if v == "4" {
+		// Version 4 lacks cells.read_failures: add it, NULL (unknown) for
+		// the cells already stored.
+		if _, err := db.Exec(`ALTER TABLE cells ADD COLUMN read_failures INTEGER`); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("results %s: migrating schema version 4 to %d: %w", path, SchemaVersion, err)
+		}
+		v = ""
 	}
 	if v == "" {
 		if err := s.SetMeta("schema_version", fmt.Sprint(SchemaVersion)); err != nil {
@@ -166,11 +185,15 @@ func OpenReadOnly(path string) (*Store, error) {
 		return nil, fmt.Errorf("results %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, readFailures: "read_failures"}
 	v, err := s.Meta("schema_version")
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("results %s: not a memarena results database: %w", path, err)
+	}
+	if v == "4" {
+		s.readFailures = "NULL"
+		v = fmt.Sprint(SchemaVersion)
 	}
 	if v != fmt.Sprint(SchemaVersion) {
 		db.Close()
@@ -247,11 +270,16 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 	if _, err := tx.Exec(`DELETE FROM cells WHERE key = ?`, c.Key); err != nil {
 		return err
 	}
-	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?)`,
+	var readFailures any
+	if c.ReadModelFailures >= 0 {
+		readFailures = c.ReadModelFailures
+	}
+	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?, ?)`,
 		c.Key, c.Label, c.Strategy, c.Params, c.Extraction, c.Scenario, c.Seed, c.Turns, c.Sessions,
 		c.WritePromptTokens, c.WriteCompletionTokens, c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures,
 		c.FootprintItems, c.FootprintEdges, c.FootprintBytes,
-		nanNull(c.IngestP50), nanNull(c.IngestP95), nanNull(c.IngestP99), nanNull(c.RetrieveP50), nanNull(c.RetrieveP95), nanNull(c.RetrieveP99), c.WallMS)
+		nanNull(c.IngestP50), nanNull(c.IngestP95), nanNull(c.IngestP99), nanNull(c.RetrieveP50), nanNull(c.RetrieveP95), nanNull(c.RetrieveP99), c.WallMS,
+		readFailures)
 	if err != nil {
 		return fmt.Errorf("saving cell %s: %w", c.Key, err)
 	}
@@ -293,7 +321,10 @@ func nf(n sql.NullFloat64) float64 {
 
 // Cells returns every finished cell ordered by label, scenario, seed.
 func (s *Store) Cells() ([]Cell, error) {
-	rows, err := s.db.Query(`SELECT * FROM cells ORDER BY label, scenario, seed`)
+	rows, err := s.db.Query(`SELECT key, label, strategy, params, extraction, scenario, seed, turns, sessions,
+  write_prompt, write_completion, write_requests, write_cache_hits, extraction_failures, fp_items, fp_edges, fp_bytes,
+  ingest_p50, ingest_p95, ingest_p99, retrieve_p50, retrieve_p95, retrieve_p99, wall_ms, ` + s.readFailures + `
+FROM cells ORDER BY label, scenario, seed`)
 	if err != nil {
 		return nil, err
 	}
@@ -302,10 +333,15 @@ func (s *Store) Cells() ([]Cell, error) {
 	for rows.Next() {
 		var c Cell
 		var i50, i95, i99, r50, r95, r99 sql.NullFloat64
+		var readFailures sql.NullInt64
 		if err := rows.Scan(&c.Key, &c.Label, &c.Strategy, &c.Params, &c.Extraction, &c.Scenario, &c.Seed, &c.Turns, &c.Sessions,
 			&c.WritePromptTokens, &c.WriteCompletionTokens, &c.WriteRequests, &c.WriteCacheHits, &c.ExtractionFailures,
-			&c.FootprintItems, &c.FootprintEdges, &c.FootprintBytes, &i50, &i95, &i99, &r50, &r95, &r99, &c.WallMS); err != nil {
+			&c.FootprintItems, &c.FootprintEdges, &c.FootprintBytes, &i50, &i95, &i99, &r50, &r95, &r99, &c.WallMS, &readFailures); err != nil {
 			return nil, err
+		}
+		c.ReadModelFailures = -1
+		if readFailures.Valid {
+			c.ReadModelFailures = int(readFailures.Int64)
 		}
 		c.IngestP50, c.IngestP95, c.IngestP99 = nf(i50), nf(i95), nf(i99)
 		c.RetrieveP50, c.RetrieveP95, c.RetrieveP99 = nf(r50), nf(r95), nf(r99)
