@@ -8,7 +8,10 @@
 package scenarios
 
 import (
+	"fmt"
 	"time"
+
+	"github.com/goccy/go-yaml/ast"
 )
 
 // Scenario is one scripted multi-session history with the questions (probes)
@@ -233,6 +236,32 @@ func (w *When) UnmarshalText(b []byte) error {
 	w.Time = time.Time{}
 	w.Err = errBadDate
 	return nil
+}
+
+// UnmarshalYAML implements go-yaml's NodeUnmarshaler: it reads the
+// scalar's text directly (go-yaml's TextUnmarshaler path re-formats the
+// whole document for every value, which made loading a file quadratic in
+// its number of dates). A value that is not a scalar is an error.
+func (w *When) UnmarshalYAML(n ast.Node) error {
+	for {
+		switch x := n.(type) {
+		case *ast.AnchorNode:
+			n = x.Value
+			continue
+		case *ast.TagNode:
+			n = x.Value
+			continue
+		}
+		break
+	}
+	switch x := n.(type) {
+	case *ast.NullNode:
+		*w = When{}
+		return nil
+	case ast.ScalarNode:
+		return w.UnmarshalText([]byte(fmt.Sprint(x.GetValue())))
+	}
+	return fmt.Errorf("want a date such as 2026-03-02T09:00:00Z, got a %s", n.Type())
 }
 
 // MarshalText implements encoding.TextMarshaler (RFC 3339, UTC).
