@@ -16,7 +16,9 @@ func TestBadInputTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := "id: x\ntitle: t\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n"
-	turn := func(text string) []byte { return []byte(head + "      - {id: a, role: user, text: " + text + "}\nprobes: []\n") }
+	turn := func(text string) []byte {
+		return []byte(head + "      - {id: a, role: user, text: " + text + "}\nprobes: []\n")
+	}
 	laughs := "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
 	for i := 1; i <= 7; i++ {
 		laughs += fmt.Sprintf("a%d: &a%d [*a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d, *a%[3]d]\n", i, i, i-1)
