@@ -49,6 +49,24 @@ type Spec struct {
 	Params []ParamSpec
 	// New builds a fresh instance; p holds every parameter (defaults filled).
 	New func(env Env, p Params) (Strategy, error)
+	// Check, when set, validates combinations of parameters that each lie
+	// in their own range ("overlap must be smaller than chunk_turns"). It
+	// is called by Resolve, so a config fails when it is loaded rather
+	// than when its cells start; a *ParamError names the parameter.
+	Check func(p Params) error
+}
+
+// ParamError is a bad strategy parameter: unknown, of the wrong type, out
+// of range, or inconsistent with another (Spec.Check).
+type ParamError struct {
+	// Strategy is the registry name; Param the parameter's name.
+	Strategy, Param string
+	// Msg says what is wrong and what was expected.
+	Msg string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("strategy %s: parameter %s: %s", e.Strategy, e.Param, e.Msg)
 }
 
 var (
@@ -134,17 +152,23 @@ func Resolve(name string, raw map[string]any) (Spec, Params, error) {
 		p, ok := known[k]
 		if !ok {
 			if len(names) == 0 {
-				return Spec{}, Params{}, fmt.Errorf("strategy %s: unknown parameter %q; it takes no parameters", name, k)
+				return Spec{}, Params{}, &ParamError{name, k, "unknown parameter; the strategy takes no parameters"}
 			}
-			return Spec{}, Params{}, fmt.Errorf("strategy %s: unknown parameter %q%s; parameters: %s", name, k, scenarios.Suggest(k, names), strings.Join(names, ", "))
+			return Spec{}, Params{}, &ParamError{name, k, fmt.Sprintf("unknown parameter%s; parameters: %s", scenarios.Suggest(k, names), strings.Join(names, ", "))}
 		}
 		v, err := coerce(p, raw[k])
 		if err != nil {
-			return Spec{}, Params{}, fmt.Errorf("strategy %s: parameter %s: %v", name, k, err)
+			return Spec{}, Params{}, &ParamError{name, k, err.Error()}
 		}
 		vals[k] = v
 	}
-	return s, Params{strategy: name, vals: vals}, nil
+	ps := Params{strategy: name, vals: vals}
+	if s.Check != nil {
+		if err := s.Check(ps); err != nil {
+			return Spec{}, Params{}, err
+		}
+	}
+	return s, ps, nil
 }
 
 // Build resolves raw parameters and constructs a fresh instance.

@@ -126,7 +126,9 @@ func Parse(data []byte, lim Limits) (*Doc, []Problem) {
 		if l, ok := d.lines[p]; !ok || tk.Position.Line < l {
 			d.lines[p] = tk.Position.Line
 		}
-		if _, ok := d.nodes[p]; !ok {
+		if mv, ok := n.(*ast.MappingValueNode); ok && mv.Value != nil {
+			d.nodes[p] = mv.Value // the field's value, not the key: value pair
+		} else if _, ok := d.nodes[p]; !ok {
 			d.nodes[p] = n
 		}
 	}), d.body)
@@ -162,28 +164,29 @@ func (d *Doc) Has(path string) bool {
 }
 
 // Blank reports whether the field at path is written in the file with no
-// value: null, an empty string, the number zero or an empty list or
-// mapping. Configs use it to tell a zero written out from an absent field.
-func (d *Doc) Blank(path string) bool {
+// value — nothing after the colon (null), an empty string, the number zero
+// or an empty list or mapping — and how it is written ("0", "[]", "\"\"",
+// "null"). Configs use it to tell a zero written out from an absent field.
+func (d *Doc) Blank(path string) (written string, blank bool) {
 	n, ok := d.nodes[path]
 	if !ok {
-		return false
+		return "", false
 	}
 	switch n := unwrap(n).(type) {
 	case *ast.NullNode:
-		return true
+		return "no value", true
 	case *ast.IntegerNode:
-		return fmt.Sprint(n.Value) == "0"
+		return n.GetToken().Value, fmt.Sprint(n.Value) == "0"
 	case *ast.FloatNode:
-		return n.Value == 0
+		return n.GetToken().Value, n.Value == 0
 	case *ast.StringNode:
-		return n.Value == ""
+		return `""`, n.Value == ""
 	case *ast.SequenceNode:
-		return len(n.Values) == 0
+		return "[]", len(n.Values) == 0
 	case *ast.MappingNode:
-		return len(n.Values) == 0
+		return "{}", len(n.Values) == 0
 	}
-	return false
+	return "", false
 }
 
 // Len returns the number of entries of the list at path (0 when it is
