@@ -8,8 +8,8 @@ package runner
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
