@@ -52,7 +52,9 @@ type Result struct {
 }
 
 // Execute runs cfg end to end: it loads scenarios and datasets, creates (or
-// reopens) the run directory with its results database, runs every cell,
+// reopens) the run directory and takes its write lock (results.LockDir: a
+// second process writing the same run fails, naming the holder's PID),
+// opens its results database, runs every cell,
 // records metadata, status and timing, writes the reports, and points
 // <output>/latest at the run. Reports are written even when the run was
 // interrupted or some cells failed; the returned Outcome says so.
@@ -89,6 +91,11 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	} else if _, err := os.Stat(filepath.Join(dir, "results.db")); err != nil {
 		return nil, &InputError{fmt.Errorf("resume %s: no results.db there (%v)", dir, err)}
 	}
+	lock, err := results.LockDir(dir)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	defer lock.Release()
 	dbPath := filepath.Join(dir, "results.db")
 	store, err := results.Open(dbPath)
 	if err != nil {

@@ -3,12 +3,14 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/memarena/memarena/datasets"
+	"github.com/memarena/memarena/internal/results"
 )
 
 // TestResumeRefusesChangedInputs: a resumed run re-reads its scenarios and
@@ -111,5 +113,31 @@ func datasetSetup(copyFile func(*testing.T, string, string), asDir bool) func(*t
 		cfg := &Config{Name: "resume", Datasets: []datasets.Spec{{Kind: "locomo", Path: path}}, Strategies: []StrategyConfig{{Name: "none"}}, Output: filepath.Join(dir, "out"), Bootstrap: 50}
 		cfg.Defaults()
 		return cfg
+	}
+}
+
+// TestExecuteRefusesLockedRunDir: while a process writes a run, a resume
+// of the same directory fails at once, naming that process, and computes
+// nothing; once the lock is free the resume proceeds.
+func TestExecuteRefusesLockedRunDir(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "none"})
+	res, err := Execute(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := results.LockDir(res.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Execute(context.Background(), cfg, Options{ResumeDir: res.Dir})
+	var inErr *InputError
+	want := fmt.Sprintf("run directory %s is in use by process %d", res.Dir, os.Getpid())
+	if !errors.As(err, &inErr) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("resume of a locked run: %v; want %q", err, want)
+	}
+	lock.Release()
+	res2, err := Execute(context.Background(), cfg, Options{ResumeDir: res.Dir})
+	if err != nil || res2.Outcome.Skipped != 1 || res2.Outcome.Done != 0 {
+		t.Fatalf("resume after release: %+v, %v", res2, err)
 	}
 }

@@ -51,6 +51,11 @@ sends every request).`,
 			if judgePrompt != "" && judgePrompt != judge.Strict && judgePrompt != judge.Lenient {
 				return usageErr(fmt.Errorf("--judge-prompt: %q; want strict or lenient", judgePrompt))
 			}
+			lock, err := results.LockDir(filepath.Dir(db))
+			if err != nil {
+				return usageErr(err)
+			}
+			defer lock.Release()
 			store, err := results.Open(db)
 			if err != nil {
 				return usageErr(err)
