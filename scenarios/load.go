@@ -117,7 +117,13 @@ func Parse(name string, data []byte) (s *Scenario, probs Problems) {
 		sc.Source = name
 	}
 	sc.FillDefaults()
-	for _, p := range Validate(&sc) {
+	vp := Validate(&sc)
+	if len(vp) == 0 {
+		for _, g := range CheckGold(&sc) {
+			vp = append(vp, g.Problem)
+		}
+	}
+	for _, p := range vp {
 		p.File = name
 		p.Line = doc.Line(p.Field)
 		probs = append(probs, p)

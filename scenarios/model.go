@@ -205,6 +205,11 @@ type Probe struct {
 	// RetrievalSkip, when set, says why retrieval metrics are unavailable
 	// for this probe (e.g. "no valid evidence ids").
 	RetrievalSkip string `yaml:"retrieval_skip,omitempty" json:"retrieval_skip,omitempty"`
+	// Paraphrase marks gold answers that paraphrase or derive from the
+	// evidence (a count, a computed date, an inference) instead of
+	// quoting it: CheckGold then does not require their words in the
+	// evidence turns.
+	Paraphrase bool `yaml:"paraphrase,omitempty" json:"paraphrase,omitempty"`
 }
 
 // When is a point in time as written in a scenario file. It accepts
