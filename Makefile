@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci
+.PHONY: all build bench bench-ci bench-llm test lint fuzz ci clean bench-locomo bench-longmemeval bench-datasets-ci
 
 all: build
 
@@ -61,8 +61,16 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+## fuzz: each input reader's fuzz target for FUZZTIME (default 10s), one
+## at a time: the scenario parser and the LoCoMo and LongMemEval importers
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios/
+	$(GO) test -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME) ./datasets/locomo/
+	$(GO) test -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME) ./datasets/longmemeval/
+
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci
+ci: lint test fuzz bench-ci bench-datasets-ci
 
 clean:
 	rm -rf bin out

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/datasets/internal/dsio"
+	"github.com/memarena/memarena/scenarios"
 )
 
 // TestInputFaults: a directory with good and bad files reports every bad
@@ -85,4 +86,40 @@ func TestInputFaults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzImport feeds arbitrary bytes to the LoCoMo reader as a file, plain
+// and as a one-file directory: it must return scenarios or an error,
+// never panic, and whatever it returns must be valid scenarios.
+func FuzzImport(f *testing.F) {
+	for _, p := range []string{"testdata/conv-a.json", "testdata/samples.json", "testdata/bad/truncated.json", "testdata/bad/bad-date.json", "testdata/bad/text-list.json", "testdata/bad/evidence-number.json"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, false)
+	}
+	f.Add([]byte("\xef\xbb\xbf[]"), true)
+	f.Fuzz(func(t *testing.T, data []byte, asDir bool) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "f.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if asDir {
+			path = dir
+		}
+		ss, rep, err := datasets.Load(datasets.Spec{Kind: Kind, Path: path, Options: map[string]any{"captions": asDir}})
+		if err != nil {
+			return
+		}
+		if rep == nil || len(ss) == 0 {
+			t.Fatalf("no error, but %d scenarios and report %v", len(ss), rep)
+		}
+		for _, s := range ss {
+			if ps := scenarios.Validate(s); len(ps) > 0 {
+				t.Fatalf("invalid scenario %s: %v", s.ID, ps)
+			}
+		}
+	})
 }

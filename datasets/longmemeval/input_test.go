@@ -10,6 +10,7 @@ import (
 
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/datasets/internal/dsio"
+	"github.com/memarena/memarena/scenarios"
 )
 
 // TestInputFaults: the file must hold exactly one JSON list — trailing
@@ -76,4 +77,37 @@ func TestInputFaults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzImport feeds arbitrary bytes to the LongMemEval reader as a file,
+// read in one pass (limit 0) or two (a subset): it must return scenarios
+// or an error, never panic, and whatever it returns must be valid
+// scenarios.
+func FuzzImport(f *testing.F) {
+	for _, p := range []string{"testdata/questions.json", "testdata/bad/truncated.json", "testdata/bad/content-number.json", "testdata/bad/has-answer-string.json", "testdata/bad/repeated-id.json"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, uint8(0))
+		f.Add(b, uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, limit uint8) {
+		path := filepath.Join(t.TempDir(), "q.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ss, rep, err := datasets.Load(datasets.Spec{Kind: Kind, Path: path, Limit: int(limit % 8)})
+		if err != nil {
+			return
+		}
+		if rep == nil || len(ss) == 0 {
+			t.Fatalf("no error, but %d scenarios and report %v", len(ss), rep)
+		}
+		for _, s := range ss {
+			if ps := scenarios.Validate(s); len(ps) > 0 {
+				t.Fatalf("invalid scenario %s: %v", s.ID, ps)
+			}
+		}
+	})
 }
