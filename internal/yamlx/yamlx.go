@@ -113,7 +113,7 @@ func Parse(data []byte, lim Limits) (*Doc, []Problem) {
 	}
 	if lim.MaxNodes > 0 {
 		c := &counter{max: lim.MaxNodes, anchors: map[string]int{}}
-		if c.size(d.body) > lim.MaxNodes {
+		if c.size(d.body); c.total > lim.MaxNodes {
 			return nil, []Problem{{Line: c.line, Msg: fmt.Sprintf("aliases expand to more than %d YAML nodes", lim.MaxNodes)}}
 		}
 	}
@@ -536,33 +536,43 @@ type visitor func(ast.Node)
 
 func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
 
-// counter sizes a document with its aliases expanded, saturating at max+1.
+// counter sizes a document with its aliases expanded, saturating at max+1,
+// and keeps the line where the running count in document order first
+// exceeds max (usually an alias).
 type counter struct {
-	max     int
-	anchors map[string]int
-	line    int // where the limit was crossed
+	max, total int
+	anchors    map[string]int
+	line       int
 }
 
+// size returns the expanded size of n, adding every node it visits to the
+// running total.
 func (c *counter) size(n ast.Node) int {
 	if n == nil {
 		return 0
 	}
-	s := 1
 	switch x := n.(type) {
 	case *ast.AnchorNode:
-		s = c.size(x.Value)
+		s := c.size(x.Value)
 		if x.Name != nil && x.Name.GetToken() != nil {
 			c.anchors[x.Name.GetToken().Value] = s
 		}
 		return s
+	case *ast.TagNode:
+		return c.size(x.Value)
 	case *ast.AliasNode:
+		s := 1
 		if x.Value != nil {
 			if v, ok := c.anchors[x.Value.GetToken().Value]; ok {
 				s = v
 			}
 		}
-	case *ast.TagNode:
-		return c.size(x.Value)
+		c.count(s, n)
+		return s
+	}
+	c.count(1, n)
+	s := 1
+	switch x := n.(type) {
 	case *ast.MappingNode:
 		for _, mv := range x.Values {
 			s = c.add(s, c.size(mv))
@@ -575,10 +585,15 @@ func (c *counter) size(n ast.Node) int {
 			s = c.add(s, c.size(v))
 		}
 	}
-	if s > c.max && c.line == 0 {
+	return s
+}
+
+// count adds k nodes met at n to the running total.
+func (c *counter) count(k int, n ast.Node) {
+	c.total = c.add(c.total, k)
+	if c.total > c.max && c.line == 0 {
 		c.line = line(n)
 	}
-	return s
 }
 
 func (c *counter) add(a, b int) int {
