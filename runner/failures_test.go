@@ -10,7 +10,6 @@ import (
 
 	"github.com/memarena/memarena/internal/backends"
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/internal/tokenizer"
 )
 
@@ -70,15 +69,7 @@ func TestReadModelFailuresCountedPerStrategy(t *testing.T) {
 		t.Run(tc.backend, func(t *testing.T) {
 			cfg := testConfig(t, StrategyConfig{Name: "prism"}, StrategyConfig{Name: "none"})
 			cfg.Backend.Kind = tc.backend
-			res, err := Execute(context.Background(), cfg, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			store, err := results.OpenReadOnly(res.DB)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
+			res, store := executeStore(t, cfg)
 			cells, _ := store.Cells()
 			for _, c := range cells {
 				wantE, wantR := tc.extraction, tc.read

@@ -145,9 +145,10 @@ func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
 	}
 }
 
-func TestRejudge(t *testing.T) {
-	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
-	cfg.Backend.Kind = "test-judge"
+// executeStore runs cfg and opens its results store (closed with the
+// test).
+func executeStore(t *testing.T, cfg *Config) (*Result, *results.Store) {
+	t.Helper()
 	res, err := Execute(context.Background(), cfg, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +157,14 @@ func TestRejudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	t.Cleanup(func() { store.Close() })
+	return res, store
+}
+
+func TestRejudge(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
+	cfg.Backend.Kind = "test-judge"
+	_, store := executeStore(t, cfg)
 	tok := tokenizer.MustDefault()
 	off := model.NewOffline(tok)
 
@@ -202,15 +210,7 @@ func TestRejudge(t *testing.T) {
 func TestRejudgeOnlyFailedRevisitsOldParserRows(t *testing.T) {
 	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
 	cfg.Backend.Kind = "test-judge"
-	res, err := Execute(context.Background(), cfg, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := results.Open(res.DB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	_, store := executeStore(t, cfg)
 	cells, _ := store.Cells()
 	rows, _ := store.Rows(cells[0].Key)
 	old := "judge-a judge@" + model.PromptVersions()[model.KindJudge] + " strict" // parser 1: no parser part

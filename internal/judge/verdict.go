@@ -93,11 +93,17 @@ func ParseVerdict(reply string) (bool, error) {
 			seen[positive && !negated] = true
 		}
 	}
+	return decide(seen, "no CORRECT or INCORRECT in", "both verdicts in", reply)
+}
+
+// decide turns the set of verdicts a reply gave into one, or an error when
+// it gave none or both.
+func decide(seen map[bool]bool, none, both, reply string) (bool, error) {
 	switch len(seen) {
 	case 0:
-		return false, fmt.Errorf("%w: no CORRECT or INCORRECT in %.80q", ErrUnreadable, reply)
+		return false, fmt.Errorf("%w: %s %.80q", ErrUnreadable, none, reply)
 	case 2:
-		return false, fmt.Errorf("%w: both verdicts in %.80q", ErrUnreadable, reply)
+		return false, fmt.Errorf("%w: %s %.80q", ErrUnreadable, both, reply)
 	}
 	return seen[true], nil
 }
@@ -125,13 +131,7 @@ func jsonVerdict(obj map[string]any, reply string) (bool, error) {
 			seen[b] = true
 		}
 	}
-	switch len(seen) {
-	case 0:
-		return false, fmt.Errorf("%w: JSON reply has no \"verdict\" string or \"correct\" boolean: %.80q", ErrUnreadable, reply)
-	case 2:
-		return false, fmt.Errorf("%w: JSON fields give both verdicts in %.80q", ErrUnreadable, reply)
-	}
-	return seen[true], nil
+	return decide(seen, `JSON reply has no "verdict" string or "correct" boolean:`, "JSON fields give both verdicts in", reply)
 }
 
 // token is a lowercased word, or a clause separator (sep: '?' for a
