@@ -3,8 +3,10 @@ package results
 import (
 	"database/sql"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // schemaV4 is the cells table of schema version 4 (before read_failures).
@@ -78,5 +80,36 @@ func TestSchemaVersions(t *testing.T) {
 			t.Fatalf("cells after migration = %+v", cells)
 		}
 		s.Close()
+	}
+}
+
+// TestRowsShareStrings: rows read back equal what was saved; repeated
+// strings (questions, turn ids) are one copy, and the provenance lists of
+// a row share one backing array without aliasing each other.
+func TestRowsShareStrings(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	prov := [][]string{{"D1:1", "D1:2"}, {"D2:7"}, {}}
+	for _, key := range []string{"a|s|1", "b|s|1"} {
+		rows := []Row{{CellKey: key, Seq: 0, ProbeID: "p", Question: "Where did Ann go?", GoldAnswers: []string{"a support group"}, Provenance: prov}}
+		if err := s.SaveCell(Cell{Key: key, Label: key[:1]}, rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := s.Rows("a|s|1")
+	b, _ := s.Rows("b|s|1")
+	if len(a) != 1 || len(b) != 1 || !reflect.DeepEqual(a[0].Provenance, [][]string{{"D1:1", "D1:2"}, {"D2:7"}, {}}) || a[0].GoldAnswers[0] != "a support group" {
+		t.Fatalf("rows %+v", a)
+	}
+	if unsafe.StringData(a[0].Question) != unsafe.StringData(b[0].Question) || unsafe.StringData(a[0].Provenance[1][0]) != unsafe.StringData(b[0].Provenance[1][0]) {
+		t.Error("repeated strings are not shared")
+	}
+	p := a[0].Provenance
+	p[0] = append(p[0], "X")
+	if p[1][0] != "D2:7" {
+		t.Fatalf("appending to one provenance list changed the next: %q", p)
 	}
 }

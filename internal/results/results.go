@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"sync"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver
 
@@ -113,6 +114,47 @@ type Store struct {
 	// readFailures is the SQL expression for cells.read_failures: the
 	// column, or NULL in a version 4 database opened read-only.
 	readFailures string
+	// strs interns the strings Rows returns: questions, gold answers,
+	// turn ids and keys repeat across the cells of a run, so a report
+	// holding every row keeps one copy of each.
+	strsMu sync.Mutex
+	strs   map[string]string
+}
+
+// intern returns the Store's copy of x.
+func (s *Store) intern(x string) string {
+	if y, ok := s.strs[x]; ok {
+		return y
+	}
+	if s.strs == nil {
+		s.strs = map[string]string{}
+	}
+	s.strs[x] = x
+	return x
+}
+
+// provenance decodes a row's provenance JSON into lists that share one
+// backing array (capacity-capped, so appending to one never touches the
+// next), with interned turn ids.
+func (s *Store) provenance(js string) [][]string {
+	var raw [][]string
+	if json.Unmarshal([]byte(js), &raw) != nil || raw == nil {
+		return nil
+	}
+	n := 0
+	for _, p := range raw {
+		n += len(p)
+	}
+	flat := make([]string, 0, n)
+	out := make([][]string, len(raw))
+	for i, p := range raw {
+		start := len(flat)
+		for _, id := range p {
+			flat = append(flat, s.intern(id))
+		}
+		out[i] = flat[start:len(flat):len(flat)]
+	}
+	return out
 }
 
 const schema = `
@@ -352,12 +394,16 @@ FROM cells ORDER BY label, scenario, seed`)
 
 // Rows returns every row of a cell in order.
 func (s *Store) Rows(cellKey string) ([]Row, error) {
+	var n int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM rows WHERE cell = ?`, cellKey).Scan(&n); err != nil {
+		return nil, err
+	}
 	rows, err := s.db.Query(`SELECT * FROM rows WHERE cell = ? ORDER BY seq`, cellKey)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Row
+	out := make([]Row, 0, n) // exact: a report holds every row of a run
 	for rows.Next() {
 		var r Row
 		var gold, prov string
@@ -369,8 +415,16 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 			&r.JudgeBy, &r.JudgePromptTokens, &r.JudgeCompletion, &r.ReadModelCompletion); err != nil {
 			return nil, err
 		}
+		s.strsMu.Lock()
 		_ = json.Unmarshal([]byte(gold), &r.GoldAnswers)
-		_ = json.Unmarshal([]byte(prov), &r.Provenance)
+		for i, g := range r.GoldAnswers {
+			r.GoldAnswers[i] = s.intern(g)
+		}
+		r.Provenance = s.provenance(prov)
+		for _, f := range []*string{&r.CellKey, &r.ProbeID, &r.Kind, &r.Category, &r.Question, &r.Answer, &r.Judge, &r.JudgeBy} {
+			*f = s.intern(*f)
+		}
+		s.strsMu.Unlock()
 		r.Scores = metrics.Scores{AnswerF1: val(f1), ExactMatch: val(em), FactAccuracy: val(fa), RecallAtK: val(rk), ContextRecall: val(cr), NDCGAtK: val(nd), MRR: val(mrr),
 			AnswerInContext: val(aic), PathReuse: val(pr), FullPathReuse: val(fpr), StaleFactRate: val(st), StaleInContext: val(sic), AbstentionAcc: val(ab)}
 		r.TaskSuccess = val(ts)
