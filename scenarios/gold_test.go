@@ -25,7 +25,9 @@ sessions:
 	const s2turns = `    turns:
       - {id: c, role: user, speaker: Ann, text: "Now I only drink green tea."}
 `
-	probe := func(body string) string { return head + s2turns + "probes:\n  - {id: p, after_session: s2, question: q, " + body + "}\n" }
+	probe := func(body string) string {
+		return head + s2turns + "probes:\n  - {id: p, after_session: s2, question: q, " + body + "}\n"
+	}
 	cases := []struct {
 		name string
 		yaml string
