@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline bench-external conformance
+.PHONY: all build bench bench-ci bench-llm test lint fuzz ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline bench-external conformance
 
 all: build
 
@@ -80,6 +80,14 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+## fuzz: each input reader's fuzz target for FUZZTIME (default 10s), one
+## at a time: the scenario parser and the LoCoMo and LongMemEval importers
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios/
+	$(GO) test -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME) ./datasets/locomo/
+	$(GO) test -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME) ./datasets/longmemeval/
+
 ## check-deploy: actionlint on the GitHub workflow; the Kubernetes manifests
 ## decoded strictly into the Kubernetes API types (deploy/k8s/schemacheck)
 check-deploy:
@@ -87,7 +95,7 @@ check-deploy:
 	cd deploy/k8s/schemacheck && $(GO) test -count=1 ./...
 
 ## ci: what CI runs
-ci: lint test bench-ci bench-datasets-ci conformance bench-external check-deploy
+ci: lint test fuzz bench-ci bench-datasets-ci conformance bench-external check-deploy
 
 clean:
 	rm -rf bin out

@@ -203,6 +203,7 @@ func (d *Data) scenarios() []string {
 type costs struct {
 	turns, probes, tasks                         int
 	write, writeReq, cacheHits, failures         int
+	readFailures                                 int // -1: unknown for some cell
 	ctx, readModel, answer, overruns, overrunTok int
 	fpItems, fpEdges                             int
 	fpBytes                                      int64
@@ -237,6 +238,11 @@ func (d *Data) costsOf(label string) costs {
 		c.writeReq += cell.WriteRequests
 		c.cacheHits += cell.WriteCacheHits
 		c.failures += cell.ExtractionFailures
+		if cell.ReadModelFailures < 0 || c.readFailures < 0 {
+			c.readFailures = -1
+		} else {
+			c.readFailures += cell.ReadModelFailures
+		}
 		c.fpItems += cell.FootprintItems
 		c.fpEdges += cell.FootprintEdges
 		c.fpBytes += cell.FootprintBytes

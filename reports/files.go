@@ -223,6 +223,9 @@ type jsonCell struct {
 	FootprintItems     int   `json:"footprint_items"`
 	FootprintEdges     int   `json:"footprint_edges"`
 	FootprintBytes     int64 `json:"footprint_bytes"`
+	// ReadModelFailures is null when unknown (a run stored before
+	// memarena counted them).
+	ReadModelFailures *int `json:"read_model_failures"`
 }
 
 type jsonTiming struct {
@@ -264,6 +267,10 @@ func (d *Data) JSON() ([]byte, error) {
 		} else {
 			wt, wr := c.WritePromptTokens+c.WriteCompletionTokens, c.WriteRequests
 			jc.WriteTokens, jc.WriteRequests = &wt, &wr
+		}
+		if c.ReadModelFailures >= 0 {
+			n := c.ReadModelFailures
+			jc.ReadModelFailures = &n
 		}
 		r.Cells = append(r.Cells, jc)
 		r.Timing.Cells = append(r.Timing.Cells, jsonCellTiming{Key: c.Key, WallMS: c.WallMS,

@@ -72,7 +72,7 @@ func (d *Data) modelHeader(w io.Writer) {
 		fmt.Fprintf(w, "- Judge: **mixed — rows were judged by %d different judges** (%s); judge accuracy is not aggregated. Re-score every row with one judge: `memarena rejudge <run dir>`.\n",
 			len(d.MixedJudges), "`"+strings.Join(d.MixedJudges, "`, `")+"`")
 	case len(js) == 1:
-		fmt.Fprintf(w, "- Judge: `%s` (model, judge prompt version, variant); judge tokens are harness overhead, reported apart from strategy cost.\n", js[0])
+		fmt.Fprintf(w, "- Judge: `%s` (model, judge prompt version, variant, verdict parser version); judge tokens are harness overhead, reported apart from strategy cost.\n", js[0])
 	case m.Judge != "":
 		fmt.Fprintf(w, "- Judge: `%s` (no row judged yet)\n", m.Judge)
 	}

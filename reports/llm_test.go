@@ -35,7 +35,7 @@ func TestDollarAndJudgeSections(t *testing.T) {
 	for _, want := range []string{
 		"- Models: extractor `ext` · reader `rdr` · judge `jdg`",
 		"- Prices (USD per 1M prompt / completion tokens): `ext` $1 / $2 · `jdg` $100 / $100 · `rdr` $10 / $20",
-		"- Judge: `jdg judge@abc strict` (model, judge prompt version, variant); judge tokens are harness overhead",
+		"- Judge: `jdg judge@abc strict` (model, judge prompt version, variant, verdict parser version); judge tokens are harness overhead",
 		// a: write 1M×$1 + 0.5M×$2 = $2; read-model 0.2M×$1 + 0.1M×$2 = $0.4; answer 0.1M×$10 + 1k×$20 = $1.02.
 		"| a        | 1000000          | 500000               | 300000         | 100000            | 1000                  | $2.0000 | $0.4000      | $1.0200  | $3.4200    | $1.7100 |",
 		"| b        | 0                | 0                    | 0              | 0                 | 0                     | $0.0000 | $0.0000      | $0.0000  | $0.0000    | $0.0000 |",

@@ -344,9 +344,9 @@ func (d *Data) categorySection(w io.Writer) {
 func (d *Data) costSection(w io.Writer) {
 	fmt.Fprintln(w, "## Token cost and footprint")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval; answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's scenarios at the end of each cell. With several seeds, totals (write tokens and calls, cache hits, failures, over budget, footprint) are means over seeds, so extra seeds do not inflate them; per-probe columns are unchanged by seeds.")
+	fmt.Fprintln(w, "Tokens are counted the same way for every strategy: with the run's BPE tokenizer on the offline backend, from the API's usage fields on a real one. Write = every model call during ingest and end of session; ctx = the context handed to the reader (it is part of the reader's prompt); read-model = model calls inside retrieval (a read-model failure is such a call that failed for good, after which the strategy retrieved without it; extraction failures are the write-side ones); answer = the reader call, prompt (context included) and completion. Total per probe = (write + read-model + answer) / probes, so the context is counted once. Footprint is summed over the strategy's cells at the end of each cell. With several seeds, totals (write tokens and calls, cache hits, failures, over budget, footprint) are means over seeds, so extra seeds do not inflate them; per-probe columns are unchanged by seeds.")
 	fmt.Fprintln(w)
-	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
+	header := []string{"strategy", "write tok", "write tok/1k turns", "write calls", "cache hits", "extraction failures", "read-model failures", "ctx tok/probe", "read-model tok/probe", "answer tok/probe", "total tok/probe", "over budget", "items", "edges", "bytes"}
 	var rows [][]string
 	for _, l := range d.Labels {
 		c := d.costsOf(l)
@@ -392,11 +392,15 @@ func (d *Data) costSection(w io.Writer) {
 		if c.overruns > 0 {
 			over += fmt.Sprintf(" (+%s tok)", perSeed(int64(c.overrunTok)))
 		}
+		readFailures := "n/a"
+		if c.readFailures >= 0 {
+			readFailures = perSeed(int64(c.readFailures))
+		}
 		write, writeReq, readModel := perSeed(int64(c.write)), perSeed(int64(c.writeReq)), per(c.readModel)
 		if !c.usageKnown() {
 			write, w1k, writeReq, readModel, total = NotReported, NotReported, NotReported, NotReported, NotReported
 		}
-		rows = append(rows, []string{d.display(l), write, w1k, writeReq, perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)),
+		rows = append(rows, []string{d.display(l), write, w1k, writeReq, perSeed(int64(c.cacheHits)), perSeed(int64(c.failures)), readFailures,
 			per(c.ctx), readModel, perProbe(c.answer), total, over, perSeed(int64(c.fpItems)), perSeed(int64(c.fpEdges)), perSeed(c.fpBytes)})
 	}
 	table(w, header, rows)

@@ -9,16 +9,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/memarena/memarena/datasets"
+	_ "github.com/memarena/memarena/datasets/all" // importers, so a config's dataset kinds are checked at load
 	"github.com/memarena/memarena/gate"
 	"github.com/memarena/memarena/internal/reader"
+	"github.com/memarena/memarena/internal/yamlx"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -154,27 +156,77 @@ func (c *Config) Defaults() {
 	}
 }
 
-// LoadConfig reads, defaults and checks a config file. Errors name the file,
-// the line where go-yaml reports one, and the field.
+// ConfigLimits bound a config file before it is parsed (see package
+// yamlx): 1 MiB, nesting 32 levels deep, 100,000 YAML nodes after alias
+// expansion.
+var ConfigLimits = yamlx.Limits{MaxBytes: 1 << 20, MaxDepth: 32, MaxNodes: 100_000}
+
+// ConfigError lists every problem of a config file, each with the file,
+// its line and the field ("strategies[1].params.overlap").
+type ConfigError struct {
+	File     string
+	Problems scenarios.Problems
+}
+
+// Error prints one problem per line: "config FILE:LINE: field: message".
+func (e *ConfigError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = "config " + p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// defaulted are the fields whose zero value means "use the default": a
+// file that writes the zero (0, "", [], or nothing after the colon) gets
+// an error instead of the silent default, like the same value as a flag.
+var defaulted = []struct{ field, want, def string }{
+	{"name", "letters, digits, '.', '-' or '_'", "the file name"},
+	{"seeds", "at least one seed, e.g. [1, 2, 3]", "[1]"},
+	{"budget", "at least 16 tokens", "1024"},
+	{"k", "a cut-off of at least 1", "10"},
+	{"recent", "at least 1 turn", "6"},
+	{"extraction", "model or oracle", "model"},
+	{"backend.kind", "offline or openai", "offline"},
+	{"tokenizer", "cl100k_base or o200k_base", "cl100k_base"},
+	{"embed_dim", "at least 64", "512"},
+	{"output", "a directory", "out"},
+	{"bootstrap", "at least 1 resample", "1000"},
+	{"reader.threshold", "a support threshold in (0, 1]", "0.25"},
+}
+
+// LoadConfig reads, defaults and checks a config file. Every problem is
+// reported at once, each naming the file, the line and the field; the
+// error is a *ConfigError.
 func LoadConfig(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}
-	var c Config
-	if err := yaml.UnmarshalWithOptions(data, &c, yaml.DisallowUnknownField()); err != nil {
-		first := strings.SplitN(err.Error(), "\n", 2)[0]
-		var line, col int
-		if n, _ := fmt.Sscanf(first, "[%d:%d]", &line, &col); n == 2 {
-			if i := strings.Index(first, "]"); i >= 0 {
-				first = strings.TrimSpace(first[i+1:])
-			}
-			if m := unknownField.FindStringSubmatch(first); m != nil {
-				first += scenarios.Suggest(m[1], configFields)
-			}
-			return nil, fmt.Errorf("config %s:%d: %s", path, line, first)
+	fail := func(ps []yamlx.Problem) error {
+		e := &ConfigError{File: path}
+		for _, p := range ps {
+			e.Problems = append(e.Problems, scenarios.Problem{File: path, Line: p.Line, Field: p.Field, Msg: p.Msg})
 		}
-		return nil, fmt.Errorf("config %s: %s", path, first)
+		return e
+	}
+	doc, yp := yamlx.Parse(data, ConfigLimits)
+	if len(yp) > 0 {
+		return nil, fail(yp)
+	}
+	if doc.Empty() {
+		return nil, fail([]yamlx.Problem{{Line: 1, Msg: "the file holds no YAML mapping; want at least strategies (see configs/default.yaml)"}})
+	}
+	if yp := doc.Check(&Config{}, yamlx.CheckOptions{Suggest: scenarios.Suggest}); len(yp) > 0 {
+		return nil, fail(yp)
+	}
+	yp = blanks(doc)
+	var c Config
+	if len(yp) == 0 {
+		yp = doc.Decode(&c, true)
+	}
+	if len(yp) > 0 {
+		return nil, fail(yp)
 	}
 	if c.Name == "" {
 		base := path[strings.LastIndex(path, "/")+1:]
@@ -182,8 +234,12 @@ func LoadConfig(path string) (*Config, error) {
 	}
 	c.source = path
 	c.Defaults()
-	if err := c.Check(); err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, err)
+	for _, p := range c.problems() {
+		p.File, p.Line = path, doc.Line(p.Field)
+		yp = append(yp, yamlx.Problem{Line: p.Line, Field: p.Field, Msg: p.Msg})
+	}
+	if len(yp) > 0 {
+		return nil, fail(yp)
 	}
 	if _, err := c.Thresholds.Parse(c.Labels(), yamlWhere(path, data)); err != nil {
 		return nil, fmt.Errorf("config %w", err)
@@ -198,37 +254,95 @@ var configFields = []string{"name", "scenarios", "datasets", "strategies", "seed
 	"backend", "tokenizer", "embed_dim", "parallelism", "output", "bootstrap", "reader", "label", "params", "kind",
 	"path", "limit", "sample", "seed", "options", "threshold", "reference", "thresholds"}
 
+// blanks reports the defaulted fields a file writes as a zero value, and
+// an empty scenarios list without datasets.
+func blanks(doc *yamlx.Doc) []yamlx.Problem {
+	var out []yamlx.Problem
+	add := func(field, written, want, def string) {
+		out = append(out, yamlx.Problem{Line: doc.Line(field), Field: field,
+			Msg: fmt.Sprintf("%s would silently mean the default (%s); give %s, or leave the field out", written, def, want)})
+	}
+	for _, d := range defaulted {
+		if w, ok := doc.Blank(d.field); ok {
+			add(d.field, w, d.want, d.def)
+		}
+	}
+	for i := 0; i < doc.Len("strategies"); i++ {
+		for _, f := range []struct{ name, want, def string }{
+			{"label", "a distinct label", "the strategy's name"},
+			{"extraction", "model or oracle", "the run's extraction"},
+		} {
+			field := fmt.Sprintf("strategies[%d].%s", i, f.name)
+			if w, ok := doc.Blank(field); ok {
+				add(field, w, f.want, f.def)
+			}
+		}
+	}
+	for i := 0; i < doc.Len("datasets"); i++ {
+		field := fmt.Sprintf("datasets[%d].seed", i)
+		if w, ok := doc.Blank(field); ok {
+			add(field, w, "a nonzero seed", "the run's first seed")
+		}
+	}
+	if w, ok := doc.Blank("scenarios"); ok && doc.Len("datasets") == 0 {
+		add("scenarios", w, "scenario files, builtin or builtin:<id>", "builtin")
+	}
+	return out
+}
+
 var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // Check validates a defaulted config: known strategies and parameters
-// (with did-you-mean), unique labels, modes, ranges.
+// (with did-you-mean), unique labels, modes, ranges. The error lists every
+// problem, one per line, as "field: message".
 func (c *Config) Check() error {
-	var errs []string
-	add := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
+	ps := c.problems()
+	if len(ps) == 0 {
+		return nil
+	}
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.Field + ": " + p.Msg
+	}
+	return fmt.Errorf("%s", strings.Join(lines, "\n  "))
+}
+
+// problems lists what Check reports, each with its field.
+func (c *Config) problems() scenarios.Problems {
+	var ps scenarios.Problems
+	add := func(field, f string, a ...any) {
+		ps = append(ps, scenarios.Problem{Field: field, Msg: fmt.Sprintf(f, a...)})
+	}
 	if len(c.Strategies) == 0 {
-		add("strategies: none listed; want at least one (see `memarena list strategies`)")
+		add("strategies", "none listed; want at least one (see `memarena list strategies`)")
 	}
 	if !nameRe.MatchString(c.Name) {
-		add("name: %q; want letters, digits, '.', '-' or '_' (it names the run directory)", c.Name)
+		add("name", "%q; want letters, digits, '.', '-' or '_' (it names the run directory)", c.Name)
 	}
 	labels := map[string]int{}
 	for i, s := range c.Strategies {
+		f := fmt.Sprintf("strategies[%d]", i)
 		if _, _, err := strategies.Resolve(s.Name, s.Params); err != nil {
-			add("strategies[%d]: %v", i, err)
+			var pe *strategies.ParamError
+			if errors.As(err, &pe) {
+				add(f+".params."+pe.Param, "%s", strings.TrimPrefix(err.Error(), "strategy "+pe.Strategy+": parameter "+pe.Param+": "))
+			} else {
+				add(f+".name", "%v", err)
+			}
 		}
-		if s.Extraction != strategies.ExtractModel && s.Extraction != strategies.ExtractOracle {
-			add("strategies[%d].extraction: %q; want model or oracle", i, s.Extraction)
+		if s.Extraction != strategies.ExtractModel && s.Extraction != strategies.ExtractOracle && s.Extraction != c.Extraction {
+			add(f+".extraction", "%q; want model or oracle", s.Extraction)
 		}
 		if s.Budget != 0 && s.Budget < 16 {
-			add("strategies[%d].budget: %d tokens; want at least 16 (or 0 for the run's budget)", i, s.Budget)
+			add(f+".budget", "%d tokens; want at least 16 (or 0 for the run's budget)", s.Budget)
 		}
 		if j, dup := labels[s.Label]; dup {
-			add("strategies[%d].label: %q already used by strategies[%d]; give each entry a distinct label", i, s.Label, j)
+			add(f+".label", "%q already used by strategies[%d]; give each entry a distinct label", s.Label, j)
 		}
 		labels[s.Label] = i
 	}
 	if c.Extraction != strategies.ExtractModel && c.Extraction != strategies.ExtractOracle {
-		add("extraction: %q; want model or oracle", c.Extraction)
+		add("extraction", "%q; want model or oracle", c.Extraction)
 	}
 	if c.Reference != "" {
 		if _, ok := labels[c.Reference]; !ok {
@@ -236,49 +350,66 @@ func (c *Config) Check() error {
 			for _, s := range c.Strategies {
 				ls = append(ls, s.Label)
 			}
-			add("reference: %q is not the label of a strategy entry; want one of %s", c.Reference, strings.Join(ls, ", "))
+			add("reference", "%q is not the label of a strategy entry; want one of %s", c.Reference, strings.Join(ls, ", "))
 		}
 	}
 	if c.Budget < 16 {
-		add("budget: %d tokens; want at least 16", c.Budget)
+		add("budget", "%d tokens; want at least 16", c.Budget)
 	}
 	if c.K < 1 {
-		add("k: %d; want at least 1", c.K)
+		add("k", "%d; want at least 1", c.K)
 	}
 	if c.Recent < 0 {
-		add("recent: %d; want ≥ 0", c.Recent)
+		add("recent", "%d; want ≥ 0", c.Recent)
 	}
 	if c.Parallelism < 0 {
-		add("parallelism: %d; want ≥ 0 (0 = number of CPUs)", c.Parallelism)
+		add("parallelism", "%d; want ≥ 0 (0 = number of CPUs)", c.Parallelism)
 	}
 	if c.EmbedDim < 64 {
-		add("embed_dim: %d; want ≥ 64", c.EmbedDim)
+		add("embed_dim", "%d; want ≥ 64", c.EmbedDim)
+	}
+	if c.Bootstrap < 1 {
+		add("bootstrap", "%d; want at least 1 resample", c.Bootstrap)
 	}
 	if c.Reader.Threshold < 0 || c.Reader.Threshold > 1 {
-		add("reader.threshold: %v; want a value in [0, 1]", c.Reader.Threshold)
+		add("reader.threshold", "%v; want a value in [0, 1]", c.Reader.Threshold)
+	}
+	if len(c.Seeds) == 0 {
+		add("seeds", "no seed; want at least one")
 	}
 	for i, sc := range c.Scenarios {
+		f := fmt.Sprintf("scenarios[%d]", i)
 		if id, ok := strings.CutPrefix(sc, "builtin:"); ok {
 			if _, err := scenarios.Builtin(id); err != nil {
-				add("scenarios[%d]: %v", i, err)
+				add(f, "%v", err)
 			}
 		} else if sc != "builtin" {
 			if _, err := os.Stat(sc); err != nil {
-				add("scenarios[%d]: %q is neither \"builtin\", \"builtin:<id>\" nor a readable file or directory (%v)", i, sc, err)
+				add(f, "%q is neither \"builtin\", \"builtin:<id>\" nor a readable file or directory (%v)", sc, err)
 			}
+		}
+	}
+	kinds := datasets.Kinds()
+	for i, d := range c.Datasets {
+		f := fmt.Sprintf("datasets[%d]", i)
+		if !slices.Contains(kinds, d.Kind) {
+			add(f+".kind", "unknown dataset kind %q%s; known: %s", d.Kind, scenarios.Suggest(d.Kind, kinds), strings.Join(kinds, ", "))
+		}
+		if d.Limit < 0 {
+			add(f+".limit", "%d; want ≥ 0 (0 = all)", d.Limit)
+		}
+		if d.Sample < 0 {
+			add(f+".sample", "%d; want ≥ 0 (0 = no sampling)", d.Sample)
 		}
 	}
 	seen := map[int64]bool{}
 	for i, s := range c.Seeds {
 		if seen[s] {
-			add("seeds[%d]: seed %d listed twice", i, s)
+			add(fmt.Sprintf("seeds[%d]", i), "seed %d listed twice", s)
 		}
 		seen[s] = true
 	}
-	if len(errs) > 0 {
-		return fmt.Errorf("%s", strings.Join(errs, "\n  "))
-	}
-	return nil
+	return ps
 }
 
 // Hash is the sha256 (hex) of the config's canonical JSON (defaults

@@ -19,6 +19,7 @@ import (
 	"github.com/memarena/memarena/internal/results"
 	"github.com/memarena/memarena/internal/tokenizer"
 	"github.com/memarena/memarena/reports"
+	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -55,7 +56,9 @@ type Result struct {
 }
 
 // Execute runs cfg end to end: it loads scenarios and datasets, creates (or
-// reopens) the run directory with its results database, runs every cell,
+// reopens) the run directory and takes its write lock (results.LockDir: a
+// second process writing the same run fails, naming the holder's PID),
+// opens its results database, runs every cell,
 // records metadata, status and timing, writes the reports, and points
 // <output>/latest at the run. Reports are written even when the run was
 // interrupted or some cells failed; the returned Outcome says so.
@@ -100,6 +103,11 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	} else if _, err := os.Stat(filepath.Join(dir, "results.db")); err != nil {
 		return nil, &InputError{fmt.Errorf("resume %s: no results.db there (%v)", dir, err)}
 	}
+	lock, err := results.LockDir(dir)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	defer lock.Release()
 	dbPath := filepath.Join(dir, "results.db")
 	store, err := results.Open(dbPath)
 	if err != nil {
@@ -113,6 +121,9 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 		}
 		if old.ConfigHash != cfg.Hash() {
 			return nil, &InputError{fmt.Errorf("resume %s: the config differs from the one the run started with (sha256 %s vs %s); start a new run instead", dir, short(old.ConfigHash), short(cfg.Hash()))}
+		}
+		if changed := changedInputs(old, plan); len(changed) > 0 {
+			return nil, &InputError{fmt.Errorf("resume %s: the input changed since the run started, so finished and new cells would score different data; start a new run instead:\n  %s", dir, strings.Join(changed, "\n  "))}
 		}
 		var oldShard results.ShardMeta
 		hadShard := store.GetJSON(results.MetaShard, &oldShard) == nil
@@ -241,6 +252,74 @@ func ConfigOfRun(dir string) (*Config, error) {
 		return nil, &InputError{fmt.Errorf("resume %s: %w", dir, err)}
 	}
 	return &cfg, nil
+}
+
+// changedInputs compares the scenarios and dataset files a resumed run
+// loads now with those it started with (sha256 of each scenario and of
+// each dataset file, as stored in the run metadata) and describes every
+// difference, naming the file.
+func changedInputs(old results.RunMeta, plan *Plan) []string {
+	var out []string
+	type imp struct {
+		File   string `json:"file"`
+		SHA256 string `json:"sha256"`
+	}
+	fileChanged := map[string]bool{}
+	for i, raw := range old.Imports {
+		var was imp
+		if err := json.Unmarshal(raw, &was); err != nil {
+			out = append(out, fmt.Sprintf("datasets[%d]: the stored import report is unreadable (%v)", i, err))
+			continue
+		}
+		if i >= len(plan.Imports) {
+			out = append(out, fmt.Sprintf("dataset %s: no longer imported", was.File))
+			continue
+		}
+		now := plan.Imports[i]
+		if now.File != was.File || now.SHA256 != was.SHA256 {
+			out = append(out, fmt.Sprintf("dataset file %s changed: sha256 %s when the run started, %s now", now.File, short(was.SHA256), short(now.SHA256)))
+			fileChanged[now.File] = true
+		}
+	}
+	for i := len(old.Imports); i < len(plan.Imports); i++ {
+		out = append(out, fmt.Sprintf("dataset %s: not imported when the run started", plan.Imports[i].File))
+	}
+	now := map[string]*scenarios.Scenario{}
+	for _, s := range plan.Scenarios {
+		now[s.ID] = s
+	}
+	was := map[string]bool{}
+	for _, sm := range old.Scenarios {
+		was[sm.ID] = true
+		s, ok := now[sm.ID]
+		file := sm.Meta["file"]
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("scenario %s (%s): no longer loaded", sm.ID, sm.Source))
+		case s.Hash == sm.SHA256:
+		case file != "" && s.Meta["sha256"] != sm.Meta["sha256"]:
+			// An imported scenario whose own file (one of a directory's)
+			// changed: name the file once.
+			if !fileChanged[file] {
+				fileChanged[file] = true
+				out = append(out, fmt.Sprintf("dataset file %s changed: sha256 %s when the run started, %s now", file, short(sm.Meta["sha256"]), short(s.Meta["sha256"])))
+			}
+		case file != "":
+			if !fileChanged[file] {
+				out = append(out, fmt.Sprintf("scenario %s from %s changed although the file did not (another importer version or import options)", sm.ID, file))
+			}
+		case strings.HasPrefix(sm.Source, "builtin:"):
+			out = append(out, fmt.Sprintf("built-in scenario %s changed (another memarena version)", sm.ID))
+		default:
+			out = append(out, fmt.Sprintf("scenario file %s changed: sha256 %s when the run started, %s now", sm.Source, short(sm.SHA256), short(s.Hash)))
+		}
+	}
+	for _, s := range plan.Scenarios {
+		if !was[s.ID] {
+			out = append(out, fmt.Sprintf("scenario %s (%s): not loaded when the run started", s.ID, s.Source))
+		}
+	}
+	return out
 }
 
 func short(h string) string {

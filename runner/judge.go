@@ -58,8 +58,9 @@ func (c *cellRun) judgeRow(ctx context.Context, row *results.Row) error {
 
 // RejudgeOptions tune Rejudge.
 type RejudgeOptions struct {
-	// OnlyFailed re-grades only rows whose judgment failed (judge_failed),
-	// which requires the same judge that graded them.
+	// OnlyFailed re-grades only rows whose judgment failed (judge_failed)
+	// and rows the same judge graded under an older verdict parser
+	// (judge.Config.StaleParser); any other judge is refused.
 	OnlyFailed bool
 	// Parallelism is the number of rows graded at once (≥ 1; the backend's
 	// own concurrency limit still applies).
@@ -79,7 +80,7 @@ type RejudgeOutcome struct {
 
 // Rejudge re-scores the saved answers of a results store with j: every row
 // the judge grades (see judgeItem), or with OnlyFailed the judge_failed
-// ones. Each cell's judgments are written in one transaction as soon as the
+// ones and those read by an older verdict parser. Each cell's judgments are written in one transaction as soon as the
 // cell is graded, so an interrupted rejudge keeps finished cells (and a
 // report then refuses to pool rows from two judges until the rejudge is
 // completed). The run metadata's judge, judge model and its price are
@@ -108,15 +109,24 @@ func Rejudge(ctx context.Context, store *results.Store, j *judge.Judge, prices m
 		var js []job
 		for _, r := range rows {
 			it, ok := judgeItem(r)
-			if !ok || (opts.OnlyFailed && r.Judge != judge.Failed) {
+			if !ok {
 				continue
 			}
-			if opts.OnlyFailed && r.JudgeBy != j.ID() {
-				return out, fmt.Errorf("--only-failed: row %s #%d was judged by %q, not %q; re-judge every row to switch judges", r.CellKey, r.Seq, r.JudgeBy, j.ID())
-			}
 			if opts.OnlyFailed {
-				// The first grading used repeats 0…retries; ask afresh.
-				it.RepeatBase = j.Config().Retries + 1
+				stale := j.Config().StaleParser(r.JudgeBy)
+				switch {
+				case r.JudgeBy != j.ID() && !stale:
+					return out, fmt.Errorf("--only-failed: row %s #%d was judged by %q, not %q; re-judge every row to switch judges", r.CellKey, r.Seq, r.JudgeBy, j.ID())
+				case r.Judge == judge.Failed:
+					// The first grading used repeats 0…retries; ask afresh.
+					it.RepeatBase = j.Config().Retries + 1
+				case stale:
+					// Read under an older verdict parser: read the same
+					// replies again (repeats 0…, from the response cache)
+					// with today's rules; an unreadable one is retried.
+				default:
+					continue
+				}
 			}
 			js = append(js, job{r, it})
 		}

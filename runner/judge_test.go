@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/memarena/memarena/internal/backends"
@@ -84,7 +85,7 @@ func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
 	if err := b.GetJSON("run", &meta); err != nil {
 		t.Fatal(err)
 	}
-	id := "judge-a judge@" + model.PromptVersions()[model.KindJudge] + " strict"
+	id := "judge-a judge@" + model.PromptVersions()[model.KindJudge] + " strict verdict-parser@2"
 	if meta.Judge != id || meta.Offline || meta.Models["judge"] != "judge-a" || meta.Prices["judge-a"].Completion != 2 {
 		t.Fatalf("meta: judge %q offline %v models %v prices %v", meta.Judge, meta.Offline, meta.Models, meta.Prices)
 	}
@@ -144,9 +145,10 @@ func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
 	}
 }
 
-func TestRejudge(t *testing.T) {
-	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
-	cfg.Backend.Kind = "test-judge"
+// executeStore runs cfg and opens its results store (closed with the
+// test).
+func executeStore(t *testing.T, cfg *Config) (*Result, *results.Store) {
+	t.Helper()
 	res, err := Execute(context.Background(), cfg, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +157,14 @@ func TestRejudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	t.Cleanup(func() { store.Close() })
+	return res, store
+}
+
+func TestRejudge(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
+	cfg.Backend.Kind = "test-judge"
+	_, store := executeStore(t, cfg)
 	tok := tokenizer.MustDefault()
 	off := backends.OfflineClient(tok)
 
@@ -191,5 +200,61 @@ func TestRejudge(t *testing.T) {
 	_ = store.GetJSON("run", &meta)
 	if meta.Judge != jb.ID() || meta.Models["judge"] != "judge-b" || meta.Prices["judge-b"].Prompt != 3 || meta.Prices["judge-a"].Prompt != 1 {
 		t.Fatalf("meta judge %q models %v prices %v", meta.Judge, meta.Models, meta.Prices)
+	}
+}
+
+// TestRejudgeOnlyFailedRevisitsOldParserRows: rows graded by the same judge
+// under an older verdict parser are re-read with today's rules by
+// --only-failed, beside the judge_failed rows; a reply the old parser read
+// as INCORRECT ("not incorrect") is now unreadable and ends judge_failed.
+func TestRejudgeOnlyFailedRevisitsOldParserRows(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "oracle"})
+	cfg.Backend.Kind = "test-judge"
+	_, store := executeStore(t, cfg)
+	cells, _ := store.Cells()
+	rows, _ := store.Rows(cells[0].Key)
+	old := "judge-a judge@" + model.PromptVersions()[model.KindJudge] + " strict" // parser 1: no parser part
+	byProbe := map[string]results.Row{}
+	for _, r := range rows {
+		byProbe[r.ProbeID] = r
+	}
+	var js []results.Judgment
+	for _, p := range []string{"p1", "p2"} {
+		r := byProbe[p]
+		js = append(js, results.Judgment{CellKey: r.CellKey, Seq: r.Seq, Verdict: judge.Incorrect, Correct: metrics.Of(0), By: old})
+	}
+	if err := store.SetJudgments(js); err != nil {
+		t.Fatal(err)
+	}
+	tok := tokenizer.MustDefault()
+	off := backends.OfflineClient(tok)
+	asked := map[string]int{}
+	var mu sync.Mutex
+	ja, _ := judge.New(judgeClient{Client: off, verdict: func(v model.JudgeInput) string {
+		mu.Lock()
+		asked[v.Question]++
+		mu.Unlock()
+		return "The candidate is not incorrect."
+	}}, judge.Config{Model: "judge-a", Variant: judge.Strict, Retries: 2})
+	out, err := Rejudge(context.Background(), store, ja, nil, RejudgeOptions{OnlyFailed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// p1, p2 (old parser) and p4 (judge_failed): three attempts each.
+	if out.Judged != 3 || out.Failed != 3 || out.Correct+out.Incorrect != 0 || out.Usage.PromptTokens != 9*50 || len(asked) != 3 {
+		t.Fatalf("outcome %+v, asked %v", out, asked)
+	}
+	rows, _ = store.Rows(cells[0].Key)
+	for _, r := range rows {
+		switch r.ProbeID {
+		case "p1", "p2", "p4":
+			if r.Judge != judge.Failed || r.JudgeCorrect.OK || r.JudgeBy != ja.ID() {
+				t.Fatalf("row %s = %s %v by %q", r.ProbeID, r.Judge, r.JudgeCorrect, r.JudgeBy)
+			}
+		default:
+			if !r.IsTask && (r.JudgeBy != ja.ID() || r.Judge == judge.Failed) {
+				t.Fatalf("row %s touched: %s by %q", r.ProbeID, r.Judge, r.JudgeBy)
+			}
+		}
 	}
 }

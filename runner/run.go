@@ -299,6 +299,7 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 	cell.WritePromptTokens, cell.WriteCompletionTokens = write.PromptTokens, write.CompletionTokens
 	cell.WriteRequests, cell.WriteCacheHits = write.Requests, write.CacheHits
 	cell.ExtractionFailures = write.Failures
+	cell.ReadModelFailures = c.readFailures
 	cell.IngestP50, cell.IngestP95, cell.IngestP99 = metrics.Percentile(ingestMS, 0.5), metrics.Percentile(ingestMS, 0.95), metrics.Percentile(ingestMS, 0.99)
 	cell.RetrieveP50, cell.RetrieveP95, cell.RetrieveP99 = metrics.Percentile(retrieveMS, 0.5), metrics.Percentile(retrieveMS, 0.95), metrics.Percentile(retrieveMS, 0.99)
 	cell.WallMS = ms(time.Since(start))
@@ -323,6 +324,8 @@ type cellRun struct {
 	log        *cellLog
 	// remote is set for a strategy whose memory runs outside memarena.
 	remote strategies.Remote
+	// readFailures counts model calls inside Retrieve that failed for good.
+	readFailures int
 }
 
 // usage is the strategy's model usage so far: metered calls plus what a
@@ -344,6 +347,7 @@ func (c *cellRun) retrieve(ctx context.Context, q strategies.Query) (strategies.
 	r, err := c.st.Retrieve(ctx, q)
 	lat := ms(time.Since(t0))
 	readModel := c.usage().Sub(before)
+	c.readFailures += readModel.Failures
 	if err != nil {
 		return r, 0, lat, readModel, err
 	}

@@ -318,9 +318,9 @@ func TestConfigErrors(t *testing.T) {
 		return p
 	}
 	cases := map[string]string{
-		write("unknown-field.yaml", "strategies:\n  - name: none\nbudgte: 10\n"):                 `unknown-field.yaml:3: unknown field "budgte"`,
+		write("unknown-field.yaml", "strategies:\n  - name: none\nbudgte: 10\n"):                 `unknown-field.yaml:3: budgte: unknown field "budgte" (did you mean "budget"?)`,
 		write("unknown-strategy.yaml", "strategies:\n  - name: flat-rg\n"):                       `unknown strategy "flat-rg" (did you mean "flat-rag"?)`,
-		write("bad-param.yaml", "strategies:\n  - name: flat-rag\n    params: {top_k: two}\n"):   `parameter top_k: want a number`,
+		write("bad-param.yaml", "strategies:\n  - name: flat-rag\n    params: {top_k: two}\n"):   `bad-param.yaml:3: strategies[0].params.top_k: want a number`,
 		write("dup-label.yaml", "strategies:\n  - name: none\n  - name: none\n"):                 `already used by strategies[0]`,
 		write("bad-scenario.yaml", "scenarios: [builtin:travel]\nstrategies:\n  - name: none\n"): `did you mean "travel-planner"?`,
 		write("bad-reference.yaml", "reference: flat\nstrategies:\n  - name: none\n"):            `reference: "flat" is not the label of a strategy entry; want one of none`,

@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
+	"github.com/memarena/memarena/internal/yamlx"
 )
 
 var errBadDate = errors.New("bad date")
@@ -66,10 +65,22 @@ func LoadFile(path string) (*Scenario, error) {
 	return s, nil
 }
 
+// Limits bound a scenario file before it is parsed (see package yamlx):
+// 16 MiB (about 150,000 turns; parsing takes about 60 MB of memory per
+// MiB of YAML), nesting 64 levels deep, 4 million YAML nodes after alias
+// expansion. memarena's own scenarios are a few KiB, at most 14 levels
+// deep as yamlx counts.
+var Limits = yamlx.Limits{MaxBytes: 16 << 20, MaxDepth: 64, MaxNodes: 4_000_000}
+
 // Parse decodes YAML bytes named name, fills defaults (turn times, probe
 // asked-at times) and validates the result. It returns the scenario (nil when
 // the YAML does not decode) and every problem found, each with its line. It
 // never panics on any input.
+//
+// The file must be UTF-8 (a leading byte-order mark is allowed) holding one
+// YAML document within Limits. Structural problems — unknown fields, values
+// of the wrong kind — are all reported at once, each naming its field; the
+// validator's rules run once the file decodes.
 func Parse(name string, data []byte) (s *Scenario, probs Problems) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -80,38 +91,61 @@ func Parse(name string, data []byte) (s *Scenario, probs Problems) {
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return nil, Problems{{File: name, Line: 1, Msg: "file is empty; expected a scenario mapping with id, sessions and probes"}}
 	}
+	doc, yp := yamlx.Parse(data, Limits)
+	if len(yp) > 0 {
+		return nil, fromYAML(name, yp)
+	}
+	if doc.Empty() {
+		return nil, Problems{{File: name, Line: 1, Msg: "file holds no YAML value; expected a scenario mapping with id, sessions and probes"}}
+	}
+	structural := doc.Check(&Scenario{}, checkOptions)
+	for _, p := range structural {
+		if !p.Unknown {
+			return nil, fromYAML(name, structural)
+		}
+	}
+	// Only unknown fields (or none): decode the rest and check it too, so
+	// that an unknown field does not hide the file's other problems.
+	probs = fromYAML(name, structural)
 	var sc Scenario
-	if err := yaml.UnmarshalWithOptions(data, &sc, yaml.DisallowUnknownField()); err != nil {
-		return nil, Problems{yamlProblem(name, err)}
+	if yp := doc.Decode(&sc, len(structural) == 0); len(yp) > 0 {
+		return nil, append(probs, fromYAML(name, yp)...)
 	}
 	sum := sha256.Sum256(data)
 	sc.Hash = hex.EncodeToString(sum[:])
 	if sc.Source == "" {
 		sc.Source = name
 	}
-	lines := lineIndex(data)
 	sc.FillDefaults()
-	for _, p := range Validate(&sc) {
+	vp := Validate(&sc)
+	if len(vp) == 0 {
+		for _, g := range CheckGold(&sc) {
+			vp = append(vp, g.Problem)
+		}
+	}
+	for _, p := range vp {
 		p.File = name
-		p.Line = lines.lookup(p.Field)
+		p.Line = doc.Line(p.Field)
 		probs = append(probs, p)
 	}
 	return &sc, probs
 }
 
-// yamlProblem turns a go-yaml error ("[3:5] unknown field \"xx\"\n source…")
-// into a Problem with its line.
-func yamlProblem(name string, err error) Problem {
-	msg := err.Error()
-	first := strings.SplitN(msg, "\n", 2)[0]
-	line := 0
-	var col int
-	if n, _ := fmt.Sscanf(first, "[%d:%d]", &line, &col); n == 2 {
-		if i := strings.Index(first, "]"); i >= 0 {
-			first = strings.TrimSpace(first[i+1:])
-		}
+// checkOptions name the format's types and suggest field names.
+var checkOptions = yamlx.CheckOptions{
+	TypeNames:   map[reflect.Type]string{reflect.TypeOf(When{}): "a date such as 2026-03-02T09:00:00Z"},
+	Suggest:     suggest,
+	UnknownHint: " (see scenarios/FORMAT.md)",
+}
+
+// fromYAML turns yamlx problems into Problems of file name, rewriting
+// go-yaml's messages in the format's terms.
+func fromYAML(name string, yp []yamlx.Problem) Problems {
+	out := make(Problems, len(yp))
+	for i, p := range yp {
+		out[i] = Problem{File: name, Line: p.Line, Field: p.Field, Msg: friendlyYAML(p.Msg)}
 	}
-	return Problem{File: name, Line: line, Msg: friendlyYAML(first)}
+	return out
 }
 
 var (
@@ -149,56 +183,6 @@ var formatFields = []string{"id", "title", "description", "sessions", "probes", 
 	"path", "facts", "type", "content", "entities", "parent", "confidence", "subject", "relation", "object", "condition",
 	"subtask", "node", "outcome", "question", "kind", "answers", "evidence", "gold_path", "after_session", "asked_at",
 	"adversarial_answer", "category", "retrieval_skip"}
-
-type lineMap map[string]int
-
-// lineIndex maps every YAML path in data ("sessions[0].turns[2].text") to
-// the line where its value starts.
-func lineIndex(data []byte) lineMap {
-	m := lineMap{}
-	f, err := parser.ParseBytes(data, 0)
-	if err != nil {
-		return m
-	}
-	for _, doc := range f.Docs {
-		if doc.Body == nil {
-			continue
-		}
-		ast.Walk(visitor(func(n ast.Node) {
-			tk := n.GetToken()
-			if tk == nil || tk.Position == nil {
-				return
-			}
-			p := strings.TrimPrefix(strings.TrimPrefix(n.GetPath(), "$"), ".")
-			if l, ok := m[p]; !ok || tk.Position.Line < l {
-				m[p] = tk.Position.Line
-			}
-		}), doc.Body)
-	}
-	return m
-}
-
-type visitor func(ast.Node)
-
-func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
-
-// lookup returns the line of field, or of its nearest ancestor present in
-// the file (a missing field is reported at its parent), or 0.
-func (m lineMap) lookup(field string) int {
-	for p := field; ; {
-		if l, ok := m[p]; ok {
-			return l
-		}
-		i := strings.LastIndexAny(p, ".[")
-		if i < 0 {
-			if l, ok := m[""]; ok {
-				return l
-			}
-			return 0
-		}
-		p = p[:i]
-	}
-}
 
 // LoadFiles loads every path; a directory contributes its *.yaml and *.yml
 // files in name order. All problems of all files are returned together.

@@ -8,8 +8,10 @@
 package scenarios
 
 import (
+	"fmt"
 	"time"
 
+	"github.com/goccy/go-yaml/ast"
 	"github.com/memarena/memarena/internal/model"
 )
 
@@ -201,6 +203,11 @@ type Probe struct {
 	// RetrievalSkip, when set, says why retrieval metrics are unavailable
 	// for this probe (e.g. "no valid evidence ids").
 	RetrievalSkip string `yaml:"retrieval_skip,omitempty" json:"retrieval_skip,omitempty"`
+	// Paraphrase marks gold answers that paraphrase or derive from the
+	// evidence (a count, a computed date, an inference) instead of
+	// quoting it: CheckGold then does not require their words in the
+	// evidence turns.
+	Paraphrase bool `yaml:"paraphrase,omitempty" json:"paraphrase,omitempty"`
 }
 
 // When is a point in time as written in a scenario file. It accepts
@@ -232,6 +239,32 @@ func (w *When) UnmarshalText(b []byte) error {
 	w.Time = time.Time{}
 	w.Err = errBadDate
 	return nil
+}
+
+// UnmarshalYAML implements go-yaml's NodeUnmarshaler: it reads the
+// scalar's text directly (go-yaml's TextUnmarshaler path re-formats the
+// whole document for every value, which made loading a file quadratic in
+// its number of dates). A value that is not a scalar is an error.
+func (w *When) UnmarshalYAML(n ast.Node) error {
+	for {
+		switch x := n.(type) {
+		case *ast.AnchorNode:
+			n = x.Value
+			continue
+		case *ast.TagNode:
+			n = x.Value
+			continue
+		}
+		break
+	}
+	switch x := n.(type) {
+	case *ast.NullNode:
+		*w = When{}
+		return nil
+	case ast.ScalarNode:
+		return w.UnmarshalText([]byte(fmt.Sprint(x.GetValue())))
+	}
+	return fmt.Errorf("want a date such as 2026-03-02T09:00:00Z, got a %s", n.Type())
 }
 
 // MarshalText implements encoding.TextMarshaler (RFC 3339, UTC).

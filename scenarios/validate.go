@@ -206,7 +206,7 @@ func Validate(s *Scenario) Problems {
 			}
 			if strings.TrimSpace(t.Text) == "" {
 				v.add(tf+".text", "empty text")
-			} else if i := strings.IndexFunc(t.Text, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' && r != '\r' }); i >= 0 {
+			} else if i := strings.IndexFunc(t.Text, IsControl); i >= 0 {
 				v.add(tf+".text", "control character %U at byte %d; turn text must be printable", []rune(t.Text[i:])[0], i)
 			}
 			v.when(tf+".time", t.Time, false)
@@ -299,6 +299,13 @@ func Validate(s *Scenario) Problems {
 		}
 	}
 	return v.probs
+}
+
+// IsControl reports whether r is a control character turn text must not
+// hold: C0 controls other than tab, line feed and carriage return, DEL
+// (U+007F) and the C1 controls (U+0080–U+009F).
+func IsControl(r rune) bool {
+	return (r < 0x20 && r != '\n' && r != '\t' && r != '\r') || (r >= 0x7f && r <= 0x9f)
 }
 
 type validator struct{ probs Problems }

@@ -85,7 +85,7 @@ func TestBrokenFutureEvidence(t *testing.T) {
 
 func TestBrokenDecodeErrors(t *testing.T) {
 	cases := map[string]string{
-		"unknown-field.yaml": "unknown-field.yaml:9: unknown field \"txt\" (did you mean \"text\"?)",
+		"unknown-field.yaml": "unknown-field.yaml:9: sessions[0].turns[0].txt: unknown field \"txt\" (did you mean \"text\"?)",
 		"empty.yaml":         "empty.yaml:1: file is empty",
 		"not-yaml.yaml":      "not-yaml.yaml",
 	}
@@ -135,7 +135,7 @@ func TestControlCharacterInText(t *testing.T) {
 
 func TestFriendlyDecodeErrors(t *testing.T) {
 	_, ps := Parse("wt.yaml", []byte("id: x\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - {id: a, role: user, text: [1, 2]}\n"))
-	if len(ps) != 1 || !strings.Contains(ps[0].String(), "wt.yaml:6: wrong type: got a list, want string") {
+	if len(ps) != 1 || !strings.Contains(ps[0].String(), "wt.yaml:6: sessions[0].turns[0].text: want text, got a list") {
 		t.Fatalf("problems = %v", ps)
 	}
 	_, ps = Parse("nan.yaml", []byte("id: x\nsessions:\n  - id: s1\n    start: 2026-03-01\n    turns:\n      - id: a\n        role: assistant\n        text: hi\n        gold:\n          thoughts: [{id: t, type: lesson, content: c, confidence: .nan}]\nprobes: []\n"))

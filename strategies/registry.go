@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -49,15 +50,32 @@ type Spec struct {
 	SeesGold bool
 	// Params are the accepted parameters with defaults.
 	Params []ParamSpec
-	// Check, when set, validates the resolved parameters as a whole (e.g.
-	// "exactly one of command and url"); Resolve reports its error.
-	Check func(p Params) error
 	// NeedsParams marks a strategy that cannot run on its defaults (the
 	// external strategy needs a command or a URL); configs built from the
 	// whole registry leave it out.
 	NeedsParams bool
 	// New builds a fresh instance; p holds every parameter (defaults filled).
 	New func(env Env, p Params) (Strategy, error)
+	// Check, when set, validates combinations of parameters that each lie
+	// in their own range ("overlap must be smaller than chunk_turns",
+	// "exactly one of command and url"). It is called by Resolve, so a
+	// config fails when it is loaded rather than when its cells start; a
+	// *ParamError names the parameter, any other error is prefixed with the
+	// strategy's name.
+	Check func(p Params) error
+}
+
+// ParamError is a bad strategy parameter: unknown, of the wrong type, out
+// of range, or inconsistent with another (Spec.Check).
+type ParamError struct {
+	// Strategy is the registry name; Param the parameter's name.
+	Strategy, Param string
+	// Msg says what is wrong and what was expected.
+	Msg string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("strategy %s: parameter %s: %s", e.Strategy, e.Param, e.Msg)
 }
 
 var (
@@ -143,19 +161,23 @@ func Resolve(name string, raw map[string]any) (Spec, Params, error) {
 		p, ok := known[k]
 		if !ok {
 			if len(names) == 0 {
-				return Spec{}, Params{}, fmt.Errorf("strategy %s: unknown parameter %q; it takes no parameters", name, k)
+				return Spec{}, Params{}, &ParamError{name, k, "unknown parameter; the strategy takes no parameters"}
 			}
-			return Spec{}, Params{}, fmt.Errorf("strategy %s: unknown parameter %q%s; parameters: %s", name, k, scenarios.Suggest(k, names), strings.Join(names, ", "))
+			return Spec{}, Params{}, &ParamError{name, k, fmt.Sprintf("unknown parameter%s; parameters: %s", scenarios.Suggest(k, names), strings.Join(names, ", "))}
 		}
 		v, err := coerce(p, raw[k])
 		if err != nil {
-			return Spec{}, Params{}, fmt.Errorf("strategy %s: parameter %s: %v", name, k, err)
+			return Spec{}, Params{}, &ParamError{name, k, err.Error()}
 		}
 		vals[k] = v
 	}
 	p := Params{strategy: name, vals: vals}
 	if s.Check != nil {
 		if err := s.Check(p); err != nil {
+			var pe *ParamError
+			if errors.As(err, &pe) {
+				return Spec{}, Params{}, err
+			}
 			return Spec{}, Params{}, fmt.Errorf("strategy %s: %v", name, err)
 		}
 	}

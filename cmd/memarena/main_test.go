@@ -42,7 +42,7 @@ func TestValidateBroken(t *testing.T) {
 	for _, want := range []string{
 		"many.yaml:5: sessions[0].start: bad date",
 		"future-evidence.yaml:19: probes[0].evidence[0]: turn \"s2-t1\" is in session \"s2\"",
-		"unknown-field.yaml:9: unknown field \"txt\"",
+		"unknown-field.yaml:9: sessions[0].turns[0].txt: unknown field \"txt\"",
 		"empty.yaml:1: file is empty",
 	} {
 		if !strings.Contains(out, want) {

@@ -28,8 +28,9 @@ func newRejudgeCmd() *cobra.Command {
 		Short: "Re-score a run's saved answers with an LLM judge",
 		Long: `Rejudge grades the answers stored in a run's results.db again with an LLM
 judge — another judge model, the lenient prompt, or the same judge to retry
-probes whose judgment failed (--only-failed) — without re-running any
-strategy, then re-renders the reports. The backend comes from the run's own
+probes whose judgment failed, and rows it read under an older verdict
+parser (--only-failed) — without re-running any strategy, then re-renders
+the reports. The backend comes from the run's own
 config, or from --config; --judge-model and --judge-prompt override its
 judge. Judgments are written cell by cell; a report refuses to pool rows
 graded by different judges, so finish an interrupted rejudge before reading
@@ -50,6 +51,11 @@ sends every request).`,
 			if judgePrompt != "" && judgePrompt != judge.Strict && judgePrompt != judge.Lenient {
 				return usageErr(fmt.Errorf("--judge-prompt: %q; want strict or lenient", judgePrompt))
 			}
+			lock, err := results.LockDir(filepath.Dir(db))
+			if err != nil {
+				return usageErr(err)
+			}
+			defer lock.Release()
 			store, err := results.Open(db)
 			if err != nil {
 				return usageErr(err)
@@ -136,7 +142,7 @@ sends every request).`,
 	f.StringVarP(&configPath, "config", "c", "", "take the backend from this config instead of the run's own")
 	f.StringVar(&judgeModel, "judge-model", "", "judge model (overrides backend.options.models.judge)")
 	f.StringVar(&judgePrompt, "judge-prompt", "", "judge prompt variant: strict or lenient (overrides backend.options.judge_prompt)")
-	f.BoolVar(&onlyFailed, "only-failed", false, "re-grade only judge_failed rows (needs the judge that graded them)")
+	f.BoolVar(&onlyFailed, "only-failed", false, "re-grade only judge_failed rows and rows read by an older verdict parser (needs the judge that graded them)")
 	f.BoolVar(&noCache, "no-cache", false, "do not read or write the response cache")
 	f.IntVarP(&parallel, "parallel", "p", 4, "rows graded at once (the backend's concurrency limit still applies)")
 	f.StringVarP(&out, "out", "o", "", "directory to write the reports to (default: the run directory)")

@@ -69,7 +69,7 @@ backend:
 	cells, _ := store.Cells()
 	rows, _ := store.Rows(cells[0].Key)
 	store.Close()
-	if !strings.HasPrefix(meta.Judge, "judge-x judge@") || !strings.HasSuffix(meta.Judge, " lenient") || meta.Models["judge"] != "judge-x" {
+	if !strings.HasPrefix(meta.Judge, "judge-x judge@") || !strings.HasSuffix(meta.Judge, " lenient verdict-parser@2") || meta.Models["judge"] != "judge-x" {
 		t.Fatalf("meta judge %q models %v", meta.Judge, meta.Models)
 	}
 	judged := 0

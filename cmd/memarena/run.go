@@ -62,6 +62,15 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 			} else if cfg, err = loadRunConfig(configPath); err != nil {
 				return usageErr(err)
 			}
+			// An empty list flag would silently keep the config's list.
+			for _, f := range []struct {
+				name string
+				list []string
+			}{{"strategies", strats}, {"scenarios", scens}, {"seeds", seeds}} {
+				if fl.Changed(f.name) && len(f.list) == 0 {
+					return usageErr(fmt.Errorf("--%s: empty; give at least one value, or leave the flag out", f.name))
+				}
+			}
 			if len(strats) > 0 {
 				// A name selects the config's entry with that label, else a
 				// fresh entry of that strategy with default parameters.

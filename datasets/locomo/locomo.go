@@ -54,6 +54,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -163,13 +164,28 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	im := &importer{opt: opt, rep: rep}
 	var convs []*rawConv
 	var sums []string
+	var bad []string
 	for _, f := range files {
-		cs, sum, err := readFile(f, dir)
+		cs, info, err := readFile(f, dir)
 		if err != nil {
-			return nil, nil, err
+			// Read every file, so one run shows every bad file of a
+			// directory.
+			bad = append(bad, err.Error())
+			continue
 		}
 		convs = append(convs, cs...)
-		sums = append(sums, fmt.Sprintf("%s  %s", sum, filepath.Base(f)))
+		sums = append(sums, fmt.Sprintf("%s  %s", info.sha, filepath.Base(f)))
+		dsio.CountText(rep, info.invalidUTF8, info.bom)
+	}
+	if len(bad) > 0 {
+		// Check the files that did read too, so one run names every bad
+		// file of a directory.
+		for _, c := range convs {
+			if _, err := (&importer{opt: opt, rep: &datasets.Report{Counts: map[string]int{}}}).build(c); err != nil {
+				bad = append(bad, err.Error())
+			}
+		}
+		return nil, nil, badFiles(spec.Path, dir, len(files), bad)
 	}
 	if !dir {
 		rep.SHA256 = strings.Fields(sums[0])[0]
@@ -206,13 +222,17 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	for _, i := range keep {
 		s, err := im.build(convs[i])
 		if err != nil {
-			return nil, nil, err
+			bad = append(bad, err.Error())
+			continue
 		}
 		if prev, dup := seen[s.ID]; dup {
 			return nil, nil, fmt.Errorf("%s: conversations %s and %s both become scenario id %q; sample ids must be distinct", spec.Path, prev, convs[i].where("sample_id"), s.ID)
 		}
 		seen[s.ID] = convs[i].where("sample_id")
 		out = append(out, s)
+	}
+	if len(bad) > 0 {
+		return nil, nil, badFiles(spec.Path, dir, len(files), bad)
 	}
 	rep.Counts["conversations kept"] = len(out)
 	if opt.questions > 0 {
@@ -233,12 +253,8 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	}
 	for _, s := range out {
 		s.FillDefaults()
-		n, err := dsio.Finish(s)
-		if err != nil {
+		if err := dsio.Finish(s, rep); err != nil {
 			return nil, nil, err
-		}
-		if n > 0 {
-			rep.Counts["turns with control characters replaced by spaces"] += n
 		}
 	}
 	rep.Notes = append(rep.Notes,
@@ -250,7 +266,21 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	if opt.captions {
 		rep.Notes = append(rep.Notes, "image turns carry their BLIP caption as \"[shares …]\"")
 	}
+	rep.Notes = append(rep.Notes, dsio.GoldNote)
 	return out, rep, nil
+}
+
+// badFiles is the error of an import that met bad data: the one error of
+// a single file, or every bad file of a directory.
+func badFiles(path string, dir bool, files int, bad []string) error {
+	if !dir && len(bad) == 1 {
+		return errors.New(bad[0])
+	}
+	n := map[string]bool{}
+	for _, b := range bad {
+		n[strings.SplitN(b, ": ", 2)[0]] = true
+	}
+	return fmt.Errorf("%s: %d of %d files are not readable LoCoMo data:\n  %s", path, len(n), files, strings.Join(bad, "\n  "))
 }
 
 func labelMapText(m string) string {
@@ -317,20 +347,28 @@ func join(prefix, key string) string {
 // where returns the issue location of a JSON path inside the record.
 func (c *rawConv) where(path string) string { return c.filePfx + join(c.prefix, path) }
 
+// fileInfo is what reading a file learned about its bytes.
+type fileInfo struct {
+	sha         string // sha256 of the file
+	invalidUTF8 int    // bytes read as U+FFFD
+	bom         bool   // a UTF-8 byte-order mark was skipped
+}
+
 // readFile decodes one file into its conversation records.
-func readFile(path string, inDir bool) ([]*rawConv, string, error) {
+func readFile(path string, inDir bool) ([]*rawConv, fileInfo, error) {
 	in, err := dsio.Open(path)
 	if err != nil {
-		return nil, "", err
+		return nil, fileInfo{}, err
 	}
 	v, err := dsio.Decode(path, in)
 	cerr := in.Close()
 	if err != nil {
-		return nil, "", err
+		return nil, fileInfo{}, err
 	}
 	if cerr != nil {
-		return nil, "", fmt.Errorf("%s: %w", path, cerr)
+		return nil, fileInfo{}, fmt.Errorf("%s: %w", path, cerr)
 	}
+	info := fileInfo{sha: in.SHA256(), invalidUTF8: in.InvalidUTF8(), bom: in.BOM()}
 	doc := dsio.Doc{File: path}
 	pfx := ""
 	if inDir {
@@ -344,11 +382,11 @@ func readFile(path string, inDir bool) ([]*rawConv, string, error) {
 			p := fmt.Sprintf("[%d]", i)
 			obj, err := doc.Obj(e, p)
 			if err != nil {
-				return nil, "", err
+				return nil, fileInfo{}, err
 			}
 			c, err := record(doc, obj, p, fmt.Sprintf("%s-%d", base, i))
 			if err != nil {
-				return nil, "", err
+				return nil, fileInfo{}, err
 			}
 			c.filePfx = pfx
 			out = append(out, c)
@@ -356,17 +394,17 @@ func readFile(path string, inDir bool) ([]*rawConv, string, error) {
 	case map[string]any:
 		c, err := record(doc, x, "", base)
 		if err != nil {
-			return nil, "", err
+			return nil, fileInfo{}, err
 		}
 		c.filePfx = pfx
 		out = append(out, c)
 	default:
-		return nil, "", dsio.Errf(path, "", "want a list of LoCoMo samples or one conversation object, got %s", dsio.Kind(v))
+		return nil, fileInfo{}, dsio.Errf(path, "", "want a list of LoCoMo samples or one conversation object, got %s", dsio.Kind(v))
 	}
 	for _, c := range out {
-		c.sha = in.SHA256()
+		c.sha = info.sha
 	}
-	return out, in.SHA256(), nil
+	return out, info, nil
 }
 
 // record recognizes the form of one conversation object.

@@ -177,6 +177,8 @@ func TestListOfSamplesForm(t *testing.T) {
 		"observations": 3, "observations dropped": 1, "session summaries": 2, "session date keys without turns": 2,
 		"empty sessions skipped": 1, "questions skipped (no answer)": 1, "number answers written as strings": 1,
 		"probes without valid evidence (kept for answer metrics, skipped for retrieval)": 1,
+		// The image caption is not in the text (captions: false); qa3 is an inference.
+		"gold check: answer not in evidence": 2,
 	}
 	if !reflect.DeepEqual(rep.Counts, wantCounts) {
 		t.Errorf("counts:\n got %v\nwant %v", rep.Counts, wantCounts)
@@ -197,6 +199,8 @@ func TestListOfSamplesForm(t *testing.T) {
 		`[0].qa[3].evidence[1]: evidence id "D:2:1" read as D2:1`,
 		"[0].qa[5].evidence[0]: unknown evidence id D7:1 in conv-a question qa5 (no such turn); dropped",
 		"[0].qa[6]: category 2 question qa6 has no answer; skipped",
+		`testdata/samples.json#conv-a probes[1].answers: no gold answer is supported by the evidence turns D1:2, D2:1 ("a sunset, a dog" lacks "sunset"); fix the answer or the evidence, or mark a paraphrased or derived answer with ` + "`paraphrase: true`",
+		`testdata/samples.json#conv-a probes[3].answers: no gold answer is supported by the evidence turns D2:1 ("Likely yes; he likes animals" lacks "likely", "likes", "animals"); fix the answer or the evidence, or mark a paraphrased or derived answer with ` + "`paraphrase: true`",
 	}
 	if !reflect.DeepEqual(issues, wantIssues) {
 		t.Errorf("issues:\n got %q\nwant %q", issues, wantIssues)

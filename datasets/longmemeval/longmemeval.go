@@ -47,6 +47,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,37 +235,56 @@ func (st *stats) name() string {
 	return n
 }
 
+// fileInfo is what streaming a file learned about its bytes.
+type fileInfo struct {
+	// sha and textSha are the sha256 of the file and of its decompressed
+	// text.
+	sha, textSha string
+	// invalidUTF8 counts bytes read as U+FFFD; bom is true when a UTF-8
+	// byte-order mark was skipped.
+	invalidUTF8 int
+	bom         bool
+}
+
 // stream decodes the top-level list of path one element at a time: fn
 // gets the decoder positioned at element i and must consume exactly that
-// element (with dec.Decode).
-func stream(path string, fn func(i int, dec *json.Decoder) error) (sha, textSha string, err error) {
+// element (with dec.Decode). Anything after the list is an error.
+func stream(path string, fn func(i int, dec *json.Decoder) error) (fileInfo, error) {
 	in, err := dsio.Open(path)
 	if err != nil {
-		return "", "", err
+		return fileInfo{}, err
 	}
 	defer in.Close()
 	dec := json.NewDecoder(in)
 	tok, err := dec.Token()
 	if err != nil {
-		return "", "", dsio.SyntaxError(path, "", err)
+		return fileInfo{}, dsio.SyntaxError(path, "", err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return "", "", dsio.Errf(path, "", "want a list of LongMemEval questions, got %v", tok)
+		return fileInfo{}, dsio.Errf(path, "", "want a list of LongMemEval questions, got %v", tok)
 	}
 	i := 0
 	for dec.More() {
 		if err := fn(i, dec); err != nil {
-			return "", "", err
+			return fileInfo{}, err
 		}
 		i++
 	}
 	if _, err := dec.Token(); err != nil {
-		return "", "", dsio.SyntaxError(path, fmt.Sprintf("[%d]", i), err)
+		return fileInfo{}, dsio.SyntaxError(path, fmt.Sprintf("[%d]", i), err)
+	}
+	// One JSON value: a second one (two files concatenated) would be
+	// silently ignored.
+	if tok, err := dec.Token(); err != io.EOF {
+		if err != nil {
+			return fileInfo{}, dsio.SyntaxError(path, "", err)
+		}
+		return fileInfo{}, dsio.Errf(path, "", "extra data after the list of questions, starting with %v at byte %d of the decompressed text; the file must hold one JSON list (two files concatenated?)", tok, dec.InputOffset())
 	}
 	if err := in.Close(); err != nil {
-		return "", "", err
+		return fileInfo{}, fmt.Errorf("%s: %w", path, err)
 	}
-	return in.SHA256(), in.TextSHA256(), nil
+	return fileInfo{sha: in.SHA256(), textSha: in.TextSHA256(), invalidUTF8: in.InvalidUTF8(), bom: in.BOM()}, nil
 }
 
 // errStop ends a stream early.
@@ -273,7 +294,7 @@ var errStop = errors.New("stop")
 // locate an error, so reading the file again is fine).
 func rawAt(path string, i int) (json.RawMessage, error) {
 	var out json.RawMessage
-	_, _, err := stream(path, func(j int, dec *json.Decoder) error {
+	_, err := stream(path, func(j int, dec *json.Decoder) error {
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
 			return err
@@ -327,6 +348,9 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 		return nil, nil, fmt.Errorf("limit and sample must be ≥ 0")
 	}
 	path := spec.Path
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, nil, fmt.Errorf("%s is a directory; the longmemeval importer reads one file, the JSON list of questions (plain or .gz), e.g. longmemeval_s_cleaned.json", path)
+	}
 	rep := &datasets.Report{File: path, Counts: map[string]int{}, Strata: map[string]int{}}
 	st := &stats{allEvidence: true}
 	n := spec.Sample
@@ -337,7 +361,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	if n > 0 {
 		// Pass 1: ids and types only.
 		var strata []string
-		_, _, err := stream(path, func(i int, dec *json.Decoder) error {
+		_, err := stream(path, func(i int, dec *json.Decoder) error {
 			var h header
 			if err := dec.Decode(&h); err != nil {
 				return decodeErr(path, i, err)
@@ -377,7 +401,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	var out []*scenarios.Scenario
 	ids := map[string]int{}
 	im := &importer{path: path, rep: rep}
-	sha, textSha, err := stream(path, func(i int, dec *json.Decoder) error {
+	info, err := stream(path, func(i int, dec *json.Decoder) error {
 		if keep != nil && !keep[i] {
 			rep.Counts["questions in file"]++
 			var skip struct{}
@@ -415,19 +439,17 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 	if display == "" {
 		display = st.name()
 	}
+	sha := info.sha
 	rep.Dataset, rep.SHA256 = display, sha
 	rep.Counts["questions kept"] = len(out)
-	if textSha != sha {
-		rep.Notes = append(rep.Notes, "sha256 of the decompressed JSON: "+textSha)
+	if info.textSha != sha {
+		rep.Notes = append(rep.Notes, "sha256 of the decompressed JSON: "+info.textSha)
 	}
+	dsio.CountText(rep, info.invalidUTF8, info.bom)
 	for _, s := range out {
 		s.Meta["dataset"], s.Meta["sha256"] = display, sha
-		n, err := dsio.Finish(s)
-		if err != nil {
+		if err := dsio.Finish(s, rep); err != nil {
 			return nil, nil, err
-		}
-		if n > 0 {
-			rep.Counts["turns with control characters replaced by spaces"] += n
 		}
 	}
 	rep.Notes = append(rep.Notes,
@@ -437,6 +459,7 @@ func Import(spec datasets.Spec) ([]*scenarios.Scenario, *datasets.Report, error)
 		"official retrieval protocol (reports): the corpus is the user turns, gold = has_answer user turns of answer sessions (Meta answer_user_turn_ids; roles of non-alternating sessions in Meta turn_roles)",
 		"knowledge-update questions are imported as multi-hop probes (no superseded values are given); per-type tables use the question_type",
 		"accuracy uses the judge when one is configured (the paper uses GPT-4o), else a lexical proxy (gold answer contained in the answer; abstention detected lexically)",
+		dsio.GoldNote,
 	)
 	return out, rep, nil
 }

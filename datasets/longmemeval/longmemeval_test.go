@@ -139,6 +139,7 @@ func TestImport(t *testing.T) {
 		"number answers written as strings": 1, "repeated haystack sessions renamed": 1, "empty turns dropped": 1,
 		"questions with haystack sessions reordered by date": 1, "questions dated before their last session (asked after it)": 1,
 		"questions without has_answer turns": 1,
+		"gold check: answer not in evidence": 2, // a computed count (two bikes + a third) and a computed day span
 	}
 	if !reflect.DeepEqual(rep.Counts, wantCounts) {
 		t.Errorf("counts:\n got %v\nwant %v", rep.Counts, wantCounts)
@@ -151,7 +152,8 @@ func TestImport(t *testing.T) {
 	for _, is := range rep.Issues {
 		where = append(where, is.Where)
 	}
-	wantWhere := []string{"[1].haystack_session_ids[2]", "[2].haystack_sessions[1][0].content", "[2].question_date", "[3].answer_session_ids[1]"}
+	wantWhere := []string{"[1].haystack_session_ids[2]", "[2].haystack_sessions[1][0].content", "[2].question_date", "[3].answer_session_ids[1]",
+		"testdata/questions.json#q_ku probes[0].answers", "testdata/questions.json#q_temp probes[0].answers"}
 	if !reflect.DeepEqual(where, wantWhere) {
 		t.Errorf("issue paths %q", where)
 	}

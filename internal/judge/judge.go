@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/memarena/memarena/internal/model"
@@ -56,10 +57,38 @@ type Config struct {
 }
 
 // ID identifies the judge for reports and for refusing to aggregate rows
-// from different judges: "<model> judge@<prompt version> <variant>", e.g.
-// "gpt-4o-mini judge@3f2a9c0d1b7e strict".
+// from different judges: "<model> judge@<prompt version> <variant>
+// verdict-parser@<ParserVersion>", e.g. "gpt-4o-mini judge@3f2a9c0d1b7e
+// strict verdict-parser@2". IDs stored before the parser was versioned
+// have no parser part (version 1).
 func (c Config) ID() string {
-	return fmt.Sprintf("%s judge@%s %s", c.Model, PromptVersion(), c.Variant)
+	return fmt.Sprintf("%s judge@%s %s%s%d", c.Model, PromptVersion(), c.Variant, parserTag, ParserVersion)
+}
+
+const parserTag = " verdict-parser@"
+
+// SplitID splits a judge ID into the judge proper (model, prompt version,
+// variant) and the version of the verdict parser that read its replies (1
+// for IDs without a parser part).
+func SplitID(id string) (judge string, parser int) {
+	i := strings.LastIndex(id, parserTag)
+	if i < 0 {
+		return id, 1
+	}
+	n, err := strconv.Atoi(id[i+len(parserTag):])
+	if err != nil {
+		return id, 1
+	}
+	return id[:i], n
+}
+
+// StaleParser reports whether a row judged by the judge with ID by was
+// graded by this judge (same model, prompt version and variant) under an
+// older verdict parser, whose readings this version may reject.
+func (c Config) StaleParser(by string) bool {
+	cur, _ := SplitID(c.ID())
+	j, v := SplitID(by)
+	return j == cur && v < ParserVersion
 }
 
 // PromptVersion is the version hash of the judge prompt template.

@@ -53,7 +53,11 @@ func TestParseVerdictTable(t *testing.T) {
 		{"```json\n{\"verdict\": \"CORRECT\"}\n```", yes},
 		{"{\"verdict\": \"not correct\"}", no},
 		{"{\"correct\": false}", no},
-		{"{\"Verdict\": \"INCORRECT\", \"correct\": true}", no},
+		{"{\"Verdict\": \"INCORRECT\", \"correct\": false}", no},
+		{"{\"Verdict\": \"INCORRECT\", \"correct\": true}", unreadable},
+		{"{\"verdict\": \"not incorrect\"}", unreadable},
+		{"The answer is not at all correct.", no},
+		{"The candidate is not entirely correct.", no},
 		{"", unreadable},
 		{"   ", unreadable},
 		{"I cannot tell.", unreadable},
@@ -64,6 +68,24 @@ func TestParseVerdictTable(t *testing.T) {
 		{"The answer is mostly correct.", unreadable},
 		{"The candidate is incorrect but the date is correct.", unreadable},
 		{"{\"reason\": \"same city\"}", unreadable},
+		// Negated labels, both labels, questions and yes/no answers.
+		{"not incorrect", unreadable},
+		{"The answer is not incorrect.", unreadable},
+		{"not wrong", unreadable},
+		{"never incorrect", unreadable},
+		{"The candidate is not at all wrong.", unreadable},
+		{"INCORRECT? No. CORRECT.", unreadable},
+		{"Correct? No.", unreadable},
+		{"Correct? Yes.", unreadable},
+		{"Is the candidate correct? No, it names Osaka.", unreadable},
+		{"No.", unreadable},
+		{"Verdict: yes", unreadable},
+		{"CORRECT. Nothing in it is wrong.", unreadable},
+		{"INCORRECT — although the year is correct.", unreadable},
+		{"Correct. Incorrect.", unreadable},
+		{"neither correct nor incorrect", unreadable},
+		{"CORRECT\n\nThe candidate answer is correct.", yes},
+		{"INCORRECT\n\nThe candidate answer is wrong: the gold says Kyoto.", no},
 	}
 	for _, c := range cases {
 		got, err := ParseVerdict(c.reply)
@@ -202,12 +224,41 @@ func TestGradeCancelledIsAnError(t *testing.T) {
 
 func TestConfigIDAndCheck(t *testing.T) {
 	c := Config{Model: "gpt-4o-mini", Variant: Strict}
-	if got, want := c.ID(), "gpt-4o-mini judge@"+model.PromptVersions()[model.KindJudge]+" strict"; got != want {
+	if got, want := c.ID(), "gpt-4o-mini judge@"+model.PromptVersions()[model.KindJudge]+" strict verdict-parser@2"; got != want {
 		t.Fatalf("ID = %q, want %q", got, want)
 	}
 	for _, bad := range []Config{{Variant: Strict}, {Model: "m", Variant: "kind"}, {Model: "m", Variant: Strict, Retries: 11}} {
 		if _, err := New(&scripted{}, bad); err == nil {
 			t.Errorf("New(%+v) accepted", bad)
+		}
+	}
+}
+
+func TestSplitIDAndStaleParser(t *testing.T) {
+	c := Config{Model: "gpt-4o-mini", Variant: Strict}
+	base := "gpt-4o-mini judge@" + PromptVersion() + " strict"
+	cases := []struct {
+		by     string
+		judge  string
+		parser int
+		stale  bool
+	}{
+		{base, base, 1, true},                        // stored before the parser was versioned
+		{base + " verdict-parser@1", base, 1, true},  // older rules
+		{base + " verdict-parser@2", base, 2, false}, // today's rules
+		{base + " verdict-parser@3", base, 3, false}, // newer than this binary
+		{"gpt-4o judge@" + PromptVersion() + " strict", "gpt-4o judge@" + PromptVersion() + " strict", 1, false}, // another model
+		{"gpt-4o-mini judge@000000000000 strict", "gpt-4o-mini judge@000000000000 strict", 1, false},             // another prompt
+		{"gpt-4o-mini judge@" + PromptVersion() + " lenient", "gpt-4o-mini judge@" + PromptVersion() + " lenient", 1, false},
+		{base + " verdict-parser@x", base + " verdict-parser@x", 1, false},
+	}
+	for _, tc := range cases {
+		j, p := SplitID(tc.by)
+		if j != tc.judge || p != tc.parser {
+			t.Errorf("SplitID(%q) = %q, %d; want %q, %d", tc.by, j, p, tc.judge, tc.parser)
+		}
+		if got := c.StaleParser(tc.by); got != tc.stale {
+			t.Errorf("StaleParser(%q) = %v, want %v", tc.by, got, tc.stale)
 		}
 	}
 }

@@ -12,14 +12,16 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver
 
 	"github.com/memarena/memarena/metrics"
 )
 
-// SchemaVersion is bumped on incompatible schema changes.
-const SchemaVersion = 4
+// SchemaVersion is bumped on schema changes. Open migrates a version 4
+// database (before read_failures) in place; OpenReadOnly reads it as is.
+const SchemaVersion = 5
 
 // Cell is one finished cell.
 type Cell struct {
@@ -39,8 +41,13 @@ type Cell struct {
 	Turns, Sessions int
 	// Write-side model usage (ingest + end of session).
 	WritePromptTokens, WriteCompletionTokens, WriteRequests, WriteCacheHits int
-	// ExtractionFailures counts model calls that failed for good.
+	// ExtractionFailures counts write-side model calls (ingest, end of
+	// session) that failed for good.
 	ExtractionFailures int
+	// ReadModelFailures counts model calls inside Retrieve (e.g. a query
+	// parse) that failed for good, so the strategy went on without them;
+	// -1 when unknown (a run stored before memarena counted them).
+	ReadModelFailures int
 	// Footprint at the end of the cell.
 	FootprintItems, FootprintEdges int
 	FootprintBytes                 int64
@@ -122,6 +129,50 @@ type Row struct {
 type Store struct {
 	db   *sql.DB
 	path string
+	// readFailures is the SQL expression for cells.read_failures: the
+	// column, or NULL in a version 4 database opened read-only.
+	readFailures string
+	// strs interns the strings Rows returns: questions, gold answers,
+	// turn ids and keys repeat across the cells of a run, so a report
+	// holding every row keeps one copy of each.
+	strsMu sync.Mutex
+	strs   map[string]string
+}
+
+// intern returns the Store's copy of x.
+func (s *Store) intern(x string) string {
+	if y, ok := s.strs[x]; ok {
+		return y
+	}
+	if s.strs == nil {
+		s.strs = map[string]string{}
+	}
+	s.strs[x] = x
+	return x
+}
+
+// provenance decodes a row's provenance JSON into lists that share one
+// backing array (capacity-capped, so appending to one never touches the
+// next), with interned turn ids.
+func (s *Store) provenance(js string) [][]string {
+	var raw [][]string
+	if json.Unmarshal([]byte(js), &raw) != nil || raw == nil {
+		return nil
+	}
+	n := 0
+	for _, p := range raw {
+		n += len(p)
+	}
+	flat := make([]string, 0, n)
+	out := make([][]string, len(raw))
+	for i, p := range raw {
+		start := len(flat)
+		for _, id := range p {
+			flat = append(flat, s.intern(id))
+		}
+		out[i] = flat[start:len(flat):len(flat)]
+	}
+	return out
 }
 
 const schema = `
@@ -131,7 +182,8 @@ CREATE TABLE IF NOT EXISTS cells (
   turns INTEGER, sessions INTEGER,
   write_prompt INTEGER, write_completion INTEGER, write_requests INTEGER, write_cache_hits INTEGER, extraction_failures INTEGER,
   fp_items INTEGER, fp_edges INTEGER, fp_bytes INTEGER,
-  ingest_p50 REAL, ingest_p95 REAL, ingest_p99 REAL, retrieve_p50 REAL, retrieve_p95 REAL, retrieve_p99 REAL, wall_ms REAL
+  ingest_p50 REAL, ingest_p95 REAL, ingest_p99 REAL, retrieve_p50 REAL, retrieve_p95 REAL, retrieve_p99 REAL, wall_ms REAL,
+  read_failures INTEGER
 );
 CREATE TABLE IF NOT EXISTS rows (
   cell TEXT NOT NULL REFERENCES cells(key), seq INTEGER NOT NULL, probe TEXT NOT NULL, kind TEXT, category TEXT,
@@ -158,11 +210,20 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("results %s: not a memarena results database or not writable: %w", path, err)
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, readFailures: "read_failures"}
 	v, err := s.Meta("schema_version")
 	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if v == "4" {
+		// Version 4 lacks cells.read_failures: add it, NULL (unknown) for
+		// the cells already stored.
+		if _, err := db.Exec(`ALTER TABLE cells ADD COLUMN read_failures INTEGER`); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("results %s: migrating schema version 4 to %d: %w", path, SchemaVersion, err)
+		}
+		v = ""
 	}
 	if v == "" {
 		if err := s.SetMeta("schema_version", fmt.Sprint(SchemaVersion)); err != nil {
@@ -187,11 +248,15 @@ func OpenReadOnly(path string) (*Store, error) {
 		return nil, fmt.Errorf("results %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, readFailures: "read_failures"}
 	v, err := s.Meta("schema_version")
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("results %s: not a memarena results database: %w", path, err)
+	}
+	if v == "4" {
+		s.readFailures = "NULL"
+		v = fmt.Sprint(SchemaVersion)
 	}
 	if v != fmt.Sprint(SchemaVersion) {
 		db.Close()
@@ -275,11 +340,16 @@ func (s *Store) SaveCell(c Cell, rs []Row) error {
 		c.Key, c.UsageNotReported, c.ProvenanceErrors); err != nil {
 		return fmt.Errorf("saving cell %s: %w", c.Key, err)
 	}
-	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?)`,
+	var readFailures any
+	if c.ReadModelFailures >= 0 {
+		readFailures = c.ReadModelFailures
+	}
+	_, err = tx.Exec(`INSERT INTO cells VALUES (?,?,?,?,?,?,?, ?,?, ?,?,?,?,?, ?,?,?, ?,?,?,?,?,?,?, ?)`,
 		c.Key, c.Label, c.Strategy, c.Params, c.Extraction, c.Scenario, c.Seed, c.Turns, c.Sessions,
 		c.WritePromptTokens, c.WriteCompletionTokens, c.WriteRequests, c.WriteCacheHits, c.ExtractionFailures,
 		c.FootprintItems, c.FootprintEdges, c.FootprintBytes,
-		nanNull(c.IngestP50), nanNull(c.IngestP95), nanNull(c.IngestP99), nanNull(c.RetrieveP50), nanNull(c.RetrieveP95), nanNull(c.RetrieveP99), c.WallMS)
+		nanNull(c.IngestP50), nanNull(c.IngestP95), nanNull(c.IngestP99), nanNull(c.RetrieveP50), nanNull(c.RetrieveP95), nanNull(c.RetrieveP99), c.WallMS,
+		readFailures)
 	if err != nil {
 		return fmt.Errorf("saving cell %s: %w", c.Key, err)
 	}
@@ -324,7 +394,10 @@ func nf(n sql.NullFloat64) float64 {
 
 // Cells returns every finished cell ordered by label, scenario, seed.
 func (s *Store) Cells() ([]Cell, error) {
-	rows, err := s.db.Query(`SELECT * FROM cells ORDER BY label, scenario, seed`)
+	rows, err := s.db.Query(`SELECT key, label, strategy, params, extraction, scenario, seed, turns, sessions,
+  write_prompt, write_completion, write_requests, write_cache_hits, extraction_failures, fp_items, fp_edges, fp_bytes,
+  ingest_p50, ingest_p95, ingest_p99, retrieve_p50, retrieve_p95, retrieve_p99, wall_ms, ` + s.readFailures + `
+FROM cells ORDER BY label, scenario, seed`)
 	if err != nil {
 		return nil, err
 	}
@@ -333,10 +406,15 @@ func (s *Store) Cells() ([]Cell, error) {
 	for rows.Next() {
 		var c Cell
 		var i50, i95, i99, r50, r95, r99 sql.NullFloat64
+		var readFailures sql.NullInt64
 		if err := rows.Scan(&c.Key, &c.Label, &c.Strategy, &c.Params, &c.Extraction, &c.Scenario, &c.Seed, &c.Turns, &c.Sessions,
 			&c.WritePromptTokens, &c.WriteCompletionTokens, &c.WriteRequests, &c.WriteCacheHits, &c.ExtractionFailures,
-			&c.FootprintItems, &c.FootprintEdges, &c.FootprintBytes, &i50, &i95, &i99, &r50, &r95, &r99, &c.WallMS); err != nil {
+			&c.FootprintItems, &c.FootprintEdges, &c.FootprintBytes, &i50, &i95, &i99, &r50, &r95, &r99, &c.WallMS, &readFailures); err != nil {
 			return nil, err
+		}
+		c.ReadModelFailures = -1
+		if readFailures.Valid {
+			c.ReadModelFailures = int(readFailures.Int64)
 		}
 		c.IngestP50, c.IngestP95, c.IngestP99 = nf(i50), nf(i95), nf(i99)
 		c.RetrieveP50, c.RetrieveP95, c.RetrieveP99 = nf(r50), nf(r95), nf(r99)
@@ -381,12 +459,16 @@ func (s *Store) fillContract(cells []Cell) error {
 
 // Rows returns every row of a cell in order.
 func (s *Store) Rows(cellKey string) ([]Row, error) {
+	var n int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM rows WHERE cell = ?`, cellKey).Scan(&n); err != nil {
+		return nil, err
+	}
 	rows, err := s.db.Query(`SELECT * FROM rows WHERE cell = ? ORDER BY seq`, cellKey)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Row
+	out := make([]Row, 0, n) // exact: a report holds every row of a run
 	for rows.Next() {
 		var r Row
 		var gold, prov string
@@ -398,8 +480,16 @@ func (s *Store) Rows(cellKey string) ([]Row, error) {
 			&r.JudgeBy, &r.JudgePromptTokens, &r.JudgeCompletion, &r.ReadModelCompletion); err != nil {
 			return nil, err
 		}
+		s.strsMu.Lock()
 		_ = json.Unmarshal([]byte(gold), &r.GoldAnswers)
-		_ = json.Unmarshal([]byte(prov), &r.Provenance)
+		for i, g := range r.GoldAnswers {
+			r.GoldAnswers[i] = s.intern(g)
+		}
+		r.Provenance = s.provenance(prov)
+		for _, f := range []*string{&r.CellKey, &r.ProbeID, &r.Kind, &r.Category, &r.Question, &r.Answer, &r.Judge, &r.JudgeBy} {
+			*f = s.intern(*f)
+		}
+		s.strsMu.Unlock()
 		r.Scores = metrics.Scores{AnswerF1: val(f1), ExactMatch: val(em), FactAccuracy: val(fa), RecallAtK: val(rk), ContextRecall: val(cr), NDCGAtK: val(nd), MRR: val(mrr),
 			AnswerInContext: val(aic), PathReuse: val(pr), FullPathReuse: val(fpr), StaleFactRate: val(st), StaleInContext: val(sic), AbstentionAcc: val(ab)}
 		r.TaskSuccess = val(ts)

@@ -7,6 +7,7 @@ package tokenizer
 
 import (
 	"fmt"
+	"hash/maphash"
 	"sync"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
@@ -17,17 +18,65 @@ import (
 const Default = "cl100k_base"
 
 // Tokenizer counts and truncates text in BPE tokens. It is safe for concurrent
-// use. Counts of recently seen strings are cached (bounded), because the
-// runner counts the same turns many times.
+// use. Counts of recently seen texts are cached, because the runner counts
+// the same turns and contexts many times; see CacheBytes.
 type Tokenizer struct {
 	name string
 	enc  *tiktoken.Tiktoken
 
 	mu    sync.Mutex
-	cache map[string]int
+	cache countCache
 }
 
-const cacheLimit = 1 << 17
+// CacheBytes bounds the memory of a Tokenizer's count cache. Entries are
+// keyed by a 128-bit hash of the text, never by the text itself, so the
+// cache holds no text alive however long the texts are; an entry costs
+// about entryBytes (key, count and map overhead).
+const CacheBytes = 8 << 20
+
+const entryBytes = 48
+
+// countCache is a two-generation cache of token counts: lookups hit the
+// current or the previous generation (a hit in the previous one is copied
+// forward); when the current generation is full it becomes the previous
+// one and the oldest is dropped. Memory stays under CacheBytes whatever the
+// number and length of the texts counted.
+type countCache struct {
+	cur, prev map[textKey]int32
+	genCap    int
+}
+
+// textKey is a 128-bit hash of a text (two independently seeded maphash
+// sums): the chance that two of a run's texts share a key is far below
+// 2^-64, so a count is never taken from another text.
+type textKey [2]uint64
+
+var keySeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func keyOf(text string) textKey {
+	return textKey{maphash.String(keySeeds[0], text), maphash.String(keySeeds[1], text)}
+}
+
+func (c *countCache) get(k textKey) (int, bool) {
+	if n, ok := c.cur[k]; ok {
+		return int(n), true
+	}
+	if n, ok := c.prev[k]; ok {
+		c.put(k, int(n))
+		return int(n), true
+	}
+	return 0, false
+}
+
+func (c *countCache) put(k textKey, n int) {
+	if c.cur == nil || len(c.cur) >= c.genCap {
+		c.prev, c.cur = c.cur, make(map[textKey]int32, c.genCap)
+	}
+	c.cur[k] = int32(n)
+}
+
+// len is the number of cached counts.
+func (c *countCache) len() int { return len(c.cur) + len(c.prev) }
 
 var (
 	loaderOnce sync.Once
@@ -56,7 +105,7 @@ func New(name string) (*Tokenizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tokenizer %q: %w", name, err)
 	}
-	t := &Tokenizer{name: name, enc: enc, cache: make(map[string]int)}
+	t := &Tokenizer{name: name, enc: enc, cache: countCache{genCap: CacheBytes / 2 / entryBytes}}
 	encs[name] = t
 	return t, nil
 }
@@ -81,18 +130,16 @@ func (t *Tokenizer) Count(text string) int {
 	if text == "" {
 		return 0
 	}
+	k := keyOf(text)
 	t.mu.Lock()
-	n, ok := t.cache[text]
+	n, ok := t.cache.get(k)
 	t.mu.Unlock()
 	if ok {
 		return n
 	}
 	n = len(t.enc.EncodeOrdinary(text))
 	t.mu.Lock()
-	if len(t.cache) >= cacheLimit {
-		t.cache = make(map[string]int)
-	}
-	t.cache[text] = n
+	t.cache.put(k, n)
 	t.mu.Unlock()
 	return n
 }

@@ -25,11 +25,14 @@ func init() {
 			{Name: "overlap", Type: strategies.TypeInt, Default: 1, Min: 0, Max: 63, Doc: "turns shared by consecutive chunks (< chunk_turns)"},
 			{Name: "top_k", Type: strategies.TypeInt, Default: 8, Min: 1, Max: 1000, Doc: "chunks retrieved per query before packing"},
 		},
+		Check: func(p strategies.Params) error {
+			if size, overlap := p.Int("chunk_turns"), p.Int("overlap"); overlap >= size {
+				return &strategies.ParamError{Strategy: "flat-rag", Param: "overlap", Msg: fmt.Sprintf("%d must be smaller than chunk_turns (%d)", overlap, size)}
+			}
+			return nil
+		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			size, overlap := p.Int("chunk_turns"), p.Int("overlap")
-			if overlap >= size {
-				return nil, fmt.Errorf("overlap %d must be smaller than chunk_turns %d", overlap, size)
-			}
 			return &FlatRAG{env: env, size: size, stride: size - overlap, topK: p.Int("top_k"), store: vecstore.New(env.Embedder)}, nil
 		},
 	})

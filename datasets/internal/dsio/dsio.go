@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 )
 
 // Input is an open dataset file. Read streams the decompressed bytes; the
@@ -25,10 +26,12 @@ type Input struct {
 	f       *os.File
 	raw     hash.Hash
 	plain   hash.Hash
+	utf8    utf8Counter
 	teeRaw  io.Reader
 	r       io.Reader
 	gz      *gzip.Reader
 	gzipped bool
+	bom     bool
 	path    string
 	closed  bool
 	rawSum  string
@@ -36,9 +39,13 @@ type Input struct {
 }
 
 // Open opens path for streaming. A file that starts with the gzip magic
-// bytes (1f 8b) is decompressed whatever its name. The error names the
-// file.
+// bytes (1f 8b) is decompressed whatever its name; a UTF-8 byte-order mark
+// at the start of the decompressed text is skipped (BOM reports it). A
+// directory is an error saying a file is wanted. Errors name the file.
 func Open(path string) (*Input, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory; want a dataset file (plain or .gz)", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -54,20 +61,51 @@ func Open(path string) (*Input, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: bad gzip header: %w", path, err)
 		}
-		in.gz, in.gzipped, r = gz, true, gz
+		in.gz, in.gzipped, r = gz, true, gzipReader{gz}
 	}
-	in.r = io.TeeReader(r, in.plain)
+	text := bufio.NewReaderSize(io.TeeReader(r, io.MultiWriter(in.plain, &in.utf8)), 1<<16)
+	if head, _ := text.Peek(3); string(head) == "\xef\xbb\xbf" {
+		text.Discard(3)
+		in.bom = true
+	}
+	in.r = text
 	return in, nil
 }
 
-// Read reads decompressed bytes.
-func (in *Input) Read(p []byte) (int, error) {
-	n, err := in.r.Read(p)
-	if err != nil && !errors.Is(err, io.EOF) && in.gzipped {
-		err = fmt.Errorf("%s: corrupt gzip stream: %w", in.path, err)
+// GzipError is a corrupt or truncated gzip stream.
+type GzipError struct{ Err error }
+
+func (e *GzipError) Error() string {
+	if errors.Is(e.Err, io.ErrUnexpectedEOF) {
+		return "the gzip stream ends early (truncated file?)"
+	}
+	return "corrupt gzip stream: " + e.Err.Error()
+}
+
+func (e *GzipError) Unwrap() error { return e.Err }
+
+// gzipReader marks every decompression error as a *GzipError.
+type gzipReader struct{ r io.Reader }
+
+func (g gzipReader) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = &GzipError{err}
 	}
 	return n, err
 }
+
+// Read reads decompressed bytes.
+func (in *Input) Read(p []byte) (int, error) { return in.r.Read(p) }
+
+// BOM reports whether the text started with a UTF-8 byte-order mark
+// (skipped).
+func (in *Input) BOM() bool { return in.bom }
+
+// InvalidUTF8 is the number of bytes of the decompressed text that are
+// not part of a valid UTF-8 character; a JSON decoder reads each as
+// U+FFFD. Valid after Close.
+func (in *Input) InvalidUTF8() int { return in.utf8.bad }
 
 // Gzipped reports whether the file is gzip-compressed.
 func (in *Input) Gzipped() bool { return in.gzipped }
@@ -81,6 +119,7 @@ func (in *Input) Close() error {
 	in.closed = true
 	_, derr := io.Copy(io.Discard, in.r)
 	_, _ = io.Copy(io.Discard, in.teeRaw)
+	in.utf8.flush()
 	in.rawSum = hex.EncodeToString(in.raw.Sum(nil))
 	in.textSum = hex.EncodeToString(in.plain.Sum(nil))
 	if in.gz != nil {
@@ -91,6 +130,49 @@ func (in *Input) Close() error {
 		return derr
 	}
 	return err
+}
+
+// utf8Counter counts the bytes of a stream that are not part of a valid
+// UTF-8 character, the way utf8.DecodeRune (and a JSON decoder) sees them:
+// one per byte of an invalid or truncated sequence. A character split
+// across two writes is carried over.
+type utf8Counter struct {
+	carry []byte
+	bad   int
+}
+
+func (c *utf8Counter) Write(p []byte) (int, error) {
+	b := p
+	if len(c.carry) > 0 {
+		b = append(c.carry, p...)
+		c.carry = nil
+	}
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if !utf8.FullRune(b[i:]) {
+			c.carry = append([]byte(nil), b[i:]...)
+			break
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			c.bad++
+		}
+		i += n
+	}
+	return len(p), nil
+}
+
+// flush counts a sequence cut off by the end of the stream.
+func (c *utf8Counter) flush() {
+	for i := 0; i < len(c.carry); {
+		_, n := utf8.DecodeRune(c.carry[i:])
+		c.bad++
+		i += n
+	}
+	c.carry = nil
 }
 
 // SHA256 is the hex sha256 of the file's bytes; valid after Close.
@@ -133,8 +215,15 @@ func SyntaxError(file, path string, err error) error {
 	if errors.As(err, &se) {
 		return &PathError{File: file, Path: path, Msg: fmt.Sprintf("invalid JSON near byte %d of the decompressed text: %v", se.Offset, se)}
 	}
+	var gz *GzipError
+	if errors.As(err, &gz) {
+		return fmt.Errorf("%s: %w", file, gz)
+	}
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return &PathError{File: file, Path: path, Msg: "file ends in the middle of a JSON value (truncated?)"}
+	}
+	if path == "" {
+		return fmt.Errorf("%s: %w", file, err)
 	}
 	return fmt.Errorf("%s: %s: %w", file, path, err)
 }

@@ -161,3 +161,35 @@ func TestJudgeThroughEndpoint(t *testing.T) {
 		t.Fatalf("regrade = %+v, %v, requests %d", r, err, f2.Requests())
 	}
 }
+
+// TestJudgeAmbiguousVerdictsFailThroughEndpoint: a reply with a negated
+// label or with both labels gets the repair request (carrying the parse
+// error), and a judge that keeps replying so ends judge_failed — never a
+// guessed verdict.
+func TestJudgeAmbiguousVerdictsFailThroughEndpoint(t *testing.T) {
+	for _, tc := range []struct{ reply, cause string }{
+		{"not incorrect", `negated "INCORRECT"`},
+		{"The answer is not wrong.", `negated "WRONG"`},
+		{"never incorrect", `negated "INCORRECT"`},
+		{"INCORRECT? No. CORRECT.", `"incorrect" asked as a question`},
+		{"Correct? No.", `"correct" asked as a question`},
+		{"CORRECT or INCORRECT", "both verdicts"},
+	} {
+		f := newFakeOpenAI(t)
+		f.chat = func(int, chatBody) reply { return reply{content: tc.reply, prompt: 10, comp: 3} }
+		c, _ := newTestClient(t, testOptions(t, f, map[string]any{"models": map[string]any{"judge": "judge-m"}}))
+		j, _ := judge.New(c, judge.Config{Model: "judge-m", Variant: judge.Strict, Retries: 1})
+		r, err := j.Grade(context.Background(), judge.Item{Question: "q", Gold: []string{"a"}, Answer: "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != judge.Failed || r.Attempts != 2 || f.Requests() != 4 {
+			t.Errorf("%q: result %+v, requests %d; want judge_failed after 2 attempts with a repair each", tc.reply, r, f.Requests())
+			continue
+		}
+		chats := f.Chats()
+		if repair := chats[1].Messages[3].Content; !strings.Contains(repair, "unreadable verdict: "+tc.cause) {
+			t.Errorf("%q: repair message %q does not carry %q", tc.reply, repair, tc.cause)
+		}
+	}
+}
