@@ -18,11 +18,11 @@ import (
 func newRunCmd() *cobra.Command {
 	var (
 		configPath, resume, out, extraction, readerCases string
-		strats, scens, seeds                []string
-		budget, parallel, k                 int
-		quiet, noCache                      bool
-		dataPath, shardFlag, baseline       string
-		limit, sample                       int
+		strats, scens, seeds                             []string
+		budget, parallel, k                              int
+		quiet, noCache                                   bool
+		dataPath, shardFlag, baseline                    string
+		limit, sample                                    int
 	)
 	cmd := &cobra.Command{
 		Use:   "run [--config FILE]",
