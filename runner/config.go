@@ -18,7 +18,6 @@ import (
 
 	"github.com/memarena/memarena/datasets"
 	"github.com/memarena/memarena/gate"
-	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -92,8 +91,9 @@ type StrategyConfig struct {
 
 // ReaderConfig tunes the offline reader.
 type ReaderConfig struct {
-	// Threshold is the minimum support to answer, in [0, 1]. Default
-	// reader.DefaultThreshold (calibrated on LoCoMo and LongMemEval).
+	// Threshold is the minimum support to answer, in [0, 1], for every
+	// answer type. Default 0: the reader's threshold calibrated per
+	// expected answer type on LoCoMo and LongMemEval (reader.Threshold).
 	Threshold float64 `yaml:"threshold" json:"threshold"`
 }
 
@@ -136,9 +136,6 @@ func (c *Config) Defaults() {
 	}
 	if c.Bootstrap == 0 {
 		c.Bootstrap = 1000
-	}
-	if c.Reader.Threshold == 0 {
-		c.Reader.Threshold = reader.DefaultThreshold
 	}
 	for i := range c.Strategies {
 		s := &c.Strategies[i]

@@ -131,12 +131,12 @@ func TestCalibration(t *testing.T) {
 			cat = r.c.Kind
 		}
 		for _, k := range []key{{r.c.Strategy, dataset(r.c), cat}, {r.c.Strategy, dataset(r.c), "all"}} {
-			sum[k] += at(r, reader.DefaultThreshold)
+			sum[k] += at(r, reader.Threshold(r.ans.Type))
 			n[k]++
 		}
 		if dataset(r.c) == "locomo" && r.c.Category != "5" {
 			k := key{r.c.Strategy, "locomo", "1-4"}
-			sum[k] += at(r, reader.DefaultThreshold)
+			sum[k] += at(r, reader.Threshold(r.ans.Type))
 			n[k]++
 			k = key{r.c.Strategy, "locomo", "1-4 no abstention"}
 			sum[k] += r.scoreOn
@@ -185,4 +185,30 @@ func TestCalibration(t *testing.T) {
 		t.Logf("threshold %.2f: objective %.4f", th, v)
 	}
 	t.Logf("best threshold %.2f (%.4f)", best, bestV)
+	// Per answer type: the score gained by answering over abstaining at
+	// each threshold, summed over the type's questions with the dataset
+	// weights of the objective.
+	weight := map[string]float64{}
+	for _, r := range reads {
+		if r.c.Strategy == "flat-rag" || r.c.Strategy == "oracle" {
+			weight[dataset(r.c)]++
+		}
+	}
+	byType := map[reader.Type][]read{}
+	for _, r := range reads {
+		if r.c.Strategy == "flat-rag" || r.c.Strategy == "oracle" {
+			byType[r.ans.Type] = append(byType[r.ans.Type], r)
+		}
+	}
+	for typ, rs := range byType {
+		var line strings.Builder
+		for th := 0.0; th <= 1.0001; th += 0.1 {
+			var g float64
+			for _, r := range rs {
+				g += (at(r, th) - r.scoreAb) / weight[dataset(r.c)] / float64(len(weight))
+			}
+			fmt.Fprintf(&line, " %.2f:%+.4f", th, g)
+		}
+		t.Logf("type %-10v n=%4d%s", typ, len(rs), line.String())
+	}
 }
