@@ -122,7 +122,17 @@ func TestCalibration(t *testing.T) {
 		}
 		return r.scoreOn
 	}
-	// Per strategy, dataset, category at the default threshold.
+	// READER_SHOW=strategy:category lists those cases' answers (for error
+	// analysis on the public data).
+	if show := os.Getenv("READER_SHOW"); show != "" {
+		st, cat, _ := strings.Cut(show, ":")
+		for _, r := range reads {
+			if r.c.Strategy == st && r.c.Category == cat {
+				t.Logf("%.2f %-9v %.2f Q: %s | gold: %v | ans: %s", r.scoreOn, r.ans.Type, r.ans.Support, r.c.Question, r.c.Gold, r.ans.Text)
+			}
+		}
+	}
+	// Per strategy, dataset, category at the calibrated thresholds.
 	type key struct{ st, ds, cat string }
 	sum, n := map[key]float64{}, map[key]int{}
 	for _, r := range reads {
