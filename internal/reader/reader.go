@@ -43,9 +43,24 @@
 //     questions get the supporting clause. When the best support is below
 //     the threshold the reader abstains.
 //
-// The support threshold and the weights were calibrated on the public
-// LoCoMo and LongMemEval datasets (see DefaultThreshold), never on the
-// built-in scenarios.
+// The support thresholds and the weights were calibrated on the public
+// LoCoMo and LongMemEval datasets (see Threshold), never on the built-in
+// scenarios. The calibration is reproducible:
+//
+//  1. Dump the reader's cases (question, retrieved context, gold) of the
+//     oracle and flat-rag strategies with `memarena run --reader-cases
+//     FILE` (runner.ReaderCase, JSON lines) on configs/locomo.yaml with
+//     locomo10.json and on configs/longmemeval.yaml with
+//     longmemeval_oracle.json.gz and --sample 0.
+//  2. Run `READER_CASES=locomo.jsonl,lme.jsonl go test ./internal/reader/
+//     -run TestCalibration -v`. It re-reads every case with abstention off,
+//     scores each answer with the datasets' own scorers (metrics.LoCoMoScore;
+//     LongMemEval lexical accuracy), and prints the scores per strategy,
+//     dataset and category at the calibrated thresholds, the objective of
+//     one threshold for every type, and per answer type the gain of
+//     answering over abstaining at thresholds 0, 0.1, …, 1 — the table the
+//     per-type thresholds are read from. READER_SHOW=strategy:category
+//     lists that slice's answers for error analysis.
 package reader
 
 import (
