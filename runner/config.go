@@ -19,7 +19,6 @@ import (
 	"github.com/memarena/memarena/datasets"
 	_ "github.com/memarena/memarena/datasets/all" // importers, so a config's dataset kinds are checked at load
 	"github.com/memarena/memarena/gate"
-	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/yamlx"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
@@ -94,8 +93,9 @@ type StrategyConfig struct {
 
 // ReaderConfig tunes the offline reader.
 type ReaderConfig struct {
-	// Threshold is the minimum support to answer, in [0, 1]. Default
-	// reader.DefaultThreshold (calibrated on LoCoMo and LongMemEval).
+	// Threshold is the minimum support to answer, in [0, 1], for every
+	// answer type. Default 0: the reader's threshold calibrated per
+	// expected answer type on LoCoMo and LongMemEval (reader.Threshold).
 	Threshold float64 `yaml:"threshold" json:"threshold"`
 }
 
@@ -138,9 +138,6 @@ func (c *Config) Defaults() {
 	}
 	if c.Bootstrap == 0 {
 		c.Bootstrap = 1000
-	}
-	if c.Reader.Threshold == 0 {
-		c.Reader.Threshold = reader.DefaultThreshold
 	}
 	for i := range c.Strategies {
 		s := &c.Strategies[i]
@@ -192,7 +189,7 @@ var defaulted = []struct{ field, want, def string }{
 	{"embed_dim", "at least 64", "512"},
 	{"output", "a directory", "out"},
 	{"bootstrap", "at least 1 resample", "1000"},
-	{"reader.threshold", "a support threshold in (0, 1]", "0.25"},
+	{"reader.threshold", "a support threshold in (0, 1] for every answer type", "the per-answer-type thresholds, reader.Threshold"},
 }
 
 // LoadConfig reads, defaults and checks a config file. Every problem is

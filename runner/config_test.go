@@ -26,7 +26,7 @@ func TestConfigZerosAreNotDefaults(t *testing.T) {
 		{strat + "recent: 0\n", "z.yaml:3: recent: 0 would silently mean the default (6)"},
 		{strat + "embed_dim: 0\n", "z.yaml:3: embed_dim: 0 would silently mean the default (512)"},
 		{strat + "bootstrap: 0\n", "z.yaml:3: bootstrap: 0 would silently mean the default (1000)"},
-		{strat + "reader: {threshold: 0.0}\n", "z.yaml:3: reader.threshold: 0.0 would silently mean the default (0.25)"},
+		{strat + "reader: {threshold: 0.0}\n", "z.yaml:3: reader.threshold: 0.0 would silently mean the default (the per-answer-type thresholds, reader.Threshold)"},
 		{strat + "name: \"\"\n", `z.yaml:3: name: "" would silently mean the default (the file name)`},
 		{strat + "extraction: \"\"\n", `z.yaml:3: extraction: "" would silently mean the default (model)`},
 		{strat + "backend: {kind: \"\"}\n", `z.yaml:3: backend.kind: "" would silently mean the default (offline)`},

@@ -42,6 +42,11 @@ type Options struct {
 	// of the whole run, so `memarena merge` can check completeness. On
 	// resume the stored shard is used and a different one is refused.
 	Shard Shard
+	// ReaderCases, when set, is a file every probe's reader case
+	// (question, retrieved context, gold; see ReaderCase) is written to as
+	// JSON lines: the input of the reader's calibration. Not part of the
+	// config hash.
+	ReaderCases string
 }
 
 // Result is what an execution produced.
@@ -156,6 +161,14 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 		}
 	}
 	env := Env{Backend: be, Tokenizer: tok, LogDir: filepath.Join(dir, "logs")}
+	if opts.ReaderCases != "" {
+		f, err := os.Create(opts.ReaderCases)
+		if err != nil {
+			return nil, &InputError{fmt.Errorf("reader cases: %w", err)}
+		}
+		defer f.Close()
+		env.cases = newCaseWriter(f)
+	}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
 			return nil, fmt.Errorf("backend: %w", err)

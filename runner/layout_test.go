@@ -168,10 +168,11 @@ func TestAnswersCarryNoLayout(t *testing.T) {
 		t.Errorf("only %d answers over %d cells: the check needs answers to check", answered, cells)
 	}
 	// The oracle, handed the evidence, reads typed answers (q5 and q7 are
-	// answered by turns that do not restate the question: their support is
-	// below the default threshold).
+	// answered by turns that do not restate the question: q5's frequency
+	// is a typed answer and clears its type's low threshold; q7's support
+	// is below its type's threshold).
 	want := map[string]string{
-		"q1": "Birch Lane", "q2": "11 April 2025", "q4": "$90", "q5": "not mentioned", "q6": "the old spot flooded",
+		"q1": "Birch Lane", "q2": "11 April 2025", "q4": "$90", "q5": "Twice a week", "q6": "the old spot flooded",
 		"q7": "not mentioned", "q8": "Ingrid", "q9": "not mentioned", "q10": "the Saturday before 3 May 2025",
 	}
 	for id, w := range want {

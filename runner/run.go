@@ -66,6 +66,9 @@ type Env struct {
 	// LogDir holds the cells' logs (a process's stderr, contract
 	// violations); "" keeps none.
 	LogDir string
+	// cases, when set, receives every probe's reader case (see
+	// Options.ReaderCases).
+	cases *caseWriter
 }
 
 // Run executes every cell of plan not yet in store, at most
@@ -210,7 +213,7 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 	byProbe := sessionProbes(sc)
 	var recent []strategies.Turn
 	task := ""
-	c := &cellRun{cfg: cfg, env: env, st: st, meter: meter, seesGold: specReg.SeesGold, budget: budget, sc: sc, seen: map[string]bool{}, log: log}
+	c := &cellRun{label: spec.Label, cfg: cfg, env: env, st: st, meter: meter, seesGold: specReg.SeesGold, budget: budget, sc: sc, seen: map[string]bool{}, log: log}
 	c.remote, _ = st.(strategies.Remote)
 
 	for si := range sc.Sessions {
@@ -309,6 +312,7 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 type cellRun struct {
+	label    string
 	cfg      *Config
 	budget   int
 	sc       *scenarios.Scenario
@@ -435,6 +439,10 @@ func (c *cellRun) probe(ctx context.Context, p *scenarios.Probe, recent []strate
 	}
 	answerUsage := c.meter.Total().Sub(before)
 	answer := strings.TrimSpace(resp.Text)
+	if err := c.env.cases.write(ReaderCase{Strategy: c.label, Scenario: c.sc.ID, Probe: p.ID, Kind: p.Kind, Category: p.Category,
+		Question: p.Question, AskedAt: p.AskedAt.UTC().Format("2006-01-02 15:04"), Context: r.Context, Gold: p.Answers}); err != nil {
+		return results.Row{}, lat, err
+	}
 	g := metrics.ProbeGold{Kind: p.Kind, Answers: p.Answers, RequiredFacts: p.RequiredFacts, StaleFacts: p.StaleFacts,
 		Evidence: p.Evidence, GoldPath: p.GoldPath, RetrievalSkip: p.RetrievalSkip, Abstention: p.Kind == scenarios.KindAbstention}
 	prov := provenance(r.Items)

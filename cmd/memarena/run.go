@@ -17,12 +17,12 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var (
-		configPath, resume, out, extraction string
-		strats, scens, seeds                []string
-		budget, parallel, k                 int
-		quiet, noCache                      bool
-		dataPath, shardFlag, baseline       string
-		limit, sample                       int
+		configPath, resume, out, extraction, readerCases string
+		strats, scens, seeds                             []string
+		budget, parallel, k                              int
+		quiet, noCache                                   bool
+		dataPath, shardFlag, baseline                    string
+		limit, sample                                    int
 	)
 	cmd := &cobra.Command{
 		Use:   "run [--config FILE]",
@@ -144,7 +144,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 				}
 			}
 			prog := newProgress(os.Stderr, quiet)
-			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, NoCache: noCache, Shard: shard})
+			res, err := runner.Execute(cmd.Context(), cfg, runner.Options{ResumeDir: resume, Progress: prog, NoCache: noCache, Shard: shard, ReaderCases: readerCases})
 			prog.finish()
 			var inErr *runner.InputError
 			if errors.As(err, &inErr) {
@@ -188,6 +188,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
 	f.IntVar(&limit, "limit", 0, "keep the first N units (conversations, questions) of each dataset, stratified; 0 = all")
 	f.IntVar(&sample, "sample", 0, "keep a seeded stratified random sample of N units of each dataset; 0 = no sampling")
 	f.StringVar(&baseline, "baseline", "", "after the run, compare it with this baseline run (directory or results.db) and evaluate the config's thresholds; exit 4 when one fails")
+	f.StringVar(&readerCases, "reader-cases", "", "write every probe's question, retrieved context and gold to this file as JSON lines (the reader's calibration input)")
 	f.StringVar(&shardFlag, "shard", "", "run only shard i/n of the cells (balanced by expected cost); combine the shards with memarena merge")
 	return cmd
 }

@@ -267,9 +267,25 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				fit = 0.9
 			}
 		}
+		if p.end-p.start == 1 && verbOrAdverb(s.toks[p.start]) {
+			// A lone verb or adverb ("took", "got", "really") is a
+			// predicate, not the thing asked for.
+			fit *= 0.4
+		}
 		add(p.text, fit, p.start, p.end)
 	}
 	return out
+}
+
+// verbOrAdverb reports whether a lowercase word is an inflected verb form
+// (an irregular past or participle, or a regular "-ed" form) or an "-ly"
+// adverb, by its form alone.
+func verbOrAdverb(t nlp.Token) bool {
+	w := t.Text
+	if w == "" || unicode.IsUpper([]rune(w)[0]) {
+		return false
+	}
+	return nlp.IsIrregularVerbForm(t.Lower) || len(t.Lower) > 4 && (strings.HasSuffix(t.Lower, "ed") || strings.HasSuffix(t.Lower, "ly"))
 }
 
 // roleWord reports whether a span is a bare role name ("user",

@@ -172,3 +172,21 @@ func TestIsAbstention(t *testing.T) {
 		}
 	}
 }
+
+func TestThresholdPerType(t *testing.T) {
+	for typ, want := range map[Type]float64{TypeDate: 0.1, TypePerson: 0.1, TypeYesNo: 0.1, TypePhrase: 0.6, TypeReason: 0.8, TypeProcedure: 0.8, Type("unknown"): DefaultThreshold} {
+		if got := Threshold(typ); got != want {
+			t.Errorf("Threshold(%s) = %v, want %v", typ, got, want)
+		}
+	}
+	// A date question with one focus term of three answers (support 1/3 >
+	// 0.1); forcing the phrase threshold makes it abstain.
+	ctx := "[2023-05-08] Nora: We moved to Lisbon yesterday."
+	q := "When did Nora move to the new flat downtown?"
+	if a := Read(q, ctx, Options{}); IsAbstention(a.Text) {
+		t.Errorf("calibrated: abstained (support %.2f)", a.Support)
+	}
+	if a := Read(q, ctx, Options{Threshold: 0.95}); !IsAbstention(a.Text) {
+		t.Errorf("threshold 0.95: answered %q (support %.2f)", a.Text, a.Support)
+	}
+}

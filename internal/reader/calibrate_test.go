@@ -1,0 +1,224 @@
+package reader_test
+
+// The reader's calibration harness. It re-reads reader cases dumped by a
+// run (memarena run --reader-cases FILE, see runner.ReaderCase) and prints
+// the datasets' own scores per strategy, dataset and category, and the
+// expected score of each abstention threshold. It runs only when
+// READER_CASES names the case files (comma-separated); see the package
+// doc for the procedure.
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/memarena/memarena/internal/reader"
+	"github.com/memarena/memarena/metrics"
+)
+
+type readerCase struct {
+	Strategy string   `json:"strategy"`
+	Scenario string   `json:"scenario"`
+	Probe    string   `json:"probe"`
+	Kind     string   `json:"kind"`
+	Category string   `json:"category"`
+	Question string   `json:"question"`
+	Context  string   `json:"context"`
+	Gold     []string `json:"gold"`
+}
+
+// calScore is the dataset's own score of answer on case c: LoCoMo's
+// official per-question score for a LoCoMo case (scenario "locomo-…"),
+// else lexical accuracy (a gold answer contained in the answer;
+// abstention accuracy on an unanswerable question).
+func calScore(c readerCase, answer string) (float64, error) {
+	if strings.HasPrefix(c.Scenario, "locomo-") {
+		cat, err := strconv.Atoi(c.Category)
+		if err != nil {
+			return 0, fmt.Errorf("probe %s: category %q; want 1–5", c.Probe, c.Category)
+		}
+		gold := ""
+		if len(c.Gold) > 0 {
+			gold = c.Gold[0]
+		}
+		return metrics.LoCoMoScore(cat, answer, gold)
+	}
+	s := metrics.Score(metrics.ProbeGold{Kind: c.Kind, Answers: c.Gold, Abstention: c.Kind == "abstention"}, metrics.RecallView{}, answer, 10)
+	if c.Kind == "abstention" {
+		return s.AbstentionAcc.V, nil
+	}
+	return s.FactAccuracy.V, nil
+}
+
+func dataset(c readerCase) string {
+	if strings.HasPrefix(c.Scenario, "locomo-") {
+		return "locomo"
+	}
+	return "longmemeval"
+}
+
+func loadCases(t *testing.T, paths string) []readerCase {
+	var out []readerCase
+	for _, p := range strings.Split(paths, ",") {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<26)
+		line := 0
+		for sc.Scan() {
+			line++
+			var c readerCase
+			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+				t.Fatalf("%s:%d: %v", p, line, err)
+			}
+			out = append(out, c)
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	return out
+}
+
+// TestCalibration prints the reader's scores on the dumped cases and the
+// threshold sweep. The objective of a threshold is the mean per-question
+// score over the flat-rag and oracle contexts, averaged over the two
+// datasets (each dataset weighs the same; inside a dataset every question
+// counts once, unanswerable ones included).
+func TestCalibration(t *testing.T) {
+	paths := os.Getenv("READER_CASES")
+	if paths == "" {
+		t.Skip("READER_CASES not set (comma-separated files from memarena run --reader-cases)")
+	}
+	cases := loadCases(t, paths)
+	type read struct {
+		c       readerCase
+		ans     reader.Answer
+		scoreOn float64 // score when answering
+		scoreAb float64 // score when abstaining
+	}
+	reads := make([]read, len(cases))
+	for i, c := range cases {
+		a := reader.Read(c.Question, c.Context, reader.Options{Threshold: 1e-9})
+		on, err := calScore(c, a.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ab, _ := calScore(c, reader.Abstain)
+		reads[i] = read{c, a, on, ab}
+	}
+	at := func(r read, th float64) float64 {
+		if reader.IsAbstention(r.ans.Text) || r.ans.Support < th {
+			return r.scoreAb
+		}
+		return r.scoreOn
+	}
+	// READER_SHOW=strategy:category lists those cases' answers (for error
+	// analysis on the public data).
+	if show := os.Getenv("READER_SHOW"); show != "" {
+		st, cat, _ := strings.Cut(show, ":")
+		for _, r := range reads {
+			if r.c.Strategy == st && r.c.Category == cat {
+				t.Logf("%.2f %-9v %.2f Q: %s | gold: %v | ans: %s", r.scoreOn, r.ans.Type, r.ans.Support, r.c.Question, r.c.Gold, r.ans.Text)
+			}
+		}
+	}
+	// Per strategy, dataset, category at the calibrated thresholds.
+	type key struct{ st, ds, cat string }
+	sum, n := map[key]float64{}, map[key]int{}
+	for _, r := range reads {
+		cat := r.c.Category
+		if cat == "" {
+			cat = r.c.Kind
+		}
+		for _, k := range []key{{r.c.Strategy, dataset(r.c), cat}, {r.c.Strategy, dataset(r.c), "all"}} {
+			sum[k] += at(r, reader.Threshold(r.ans.Type))
+			n[k]++
+		}
+		if dataset(r.c) == "locomo" && r.c.Category != "5" {
+			k := key{r.c.Strategy, "locomo", "1-4"}
+			sum[k] += at(r, reader.Threshold(r.ans.Type))
+			n[k]++
+			k = key{r.c.Strategy, "locomo", "1-4 no abstention"}
+			sum[k] += r.scoreOn
+			n[k]++
+		}
+	}
+	keys := make([]key, 0, len(sum))
+	for k := range sum {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.ds != b.ds {
+			return a.ds < b.ds
+		}
+		if a.st != b.st {
+			return a.st < b.st
+		}
+		return a.cat < b.cat
+	})
+	for _, k := range keys {
+		t.Logf("%-12s %-10s %-22s %.3f (n=%d)", k.ds, k.st, k.cat, sum[k]/float64(n[k]), n[k])
+	}
+	// Threshold sweep on the tuning contexts.
+	objective := func(th float64) float64 {
+		s, c := map[string]float64{}, map[string]int{}
+		for _, r := range reads {
+			if r.c.Strategy != "flat-rag" && r.c.Strategy != "oracle" {
+				continue
+			}
+			s[dataset(r.c)] += at(r, th)
+			c[dataset(r.c)]++
+		}
+		var m float64
+		for d := range s {
+			m += s[d] / float64(c[d]) / float64(len(s))
+		}
+		return m
+	}
+	best, bestV := 0.0, math.Inf(-1)
+	for th := 0.0; th <= 1.0001; th += 0.05 {
+		v := objective(th)
+		if v > bestV {
+			best, bestV = th, v
+		}
+		t.Logf("threshold %.2f: objective %.4f", th, v)
+	}
+	t.Logf("best threshold %.2f (%.4f)", best, bestV)
+	// Per answer type: the score gained by answering over abstaining at
+	// each threshold, summed over the type's questions with the dataset
+	// weights of the objective.
+	weight := map[string]float64{}
+	for _, r := range reads {
+		if r.c.Strategy == "flat-rag" || r.c.Strategy == "oracle" {
+			weight[dataset(r.c)]++
+		}
+	}
+	byType := map[reader.Type][]read{}
+	for _, r := range reads {
+		if r.c.Strategy == "flat-rag" || r.c.Strategy == "oracle" {
+			byType[r.ans.Type] = append(byType[r.ans.Type], r)
+		}
+	}
+	for typ, rs := range byType {
+		var line strings.Builder
+		for th := 0.0; th <= 1.0001; th += 0.1 {
+			var g float64
+			for _, r := range rs {
+				g += (at(r, th) - r.scoreAb) / weight[dataset(r.c)] / float64(len(weight))
+			}
+			fmt.Fprintf(&line, " %.2f:%+.4f", th, g)
+		}
+		t.Logf("type %-10v n=%4d%s", typ, len(rs), line.String())
+	}
+}
