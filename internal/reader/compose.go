@@ -267,6 +267,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				fit = 0.9
 			}
 		}
+		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
+			fit *= nounShare(s, p.start, p.end)
+		}
 		if p.end-p.start == 1 && verbOrAdverb(s.toks[p.start]) {
 			// A lone verb or adverb ("took", "got", "really") is a
 			// predicate, not the thing asked for.

@@ -165,6 +165,8 @@ type sentence struct {
 	set  map[string]bool
 	pos  int // index among all sentences
 	nth  int // index within its unit
+	// pos0 are the tokens' part-of-speech tags, filled on first use (tags).
+	pos0 []string
 }
 
 // Read answers question from context.

@@ -190,3 +190,30 @@ func TestThresholdPerType(t *testing.T) {
 		t.Errorf("threshold 0.95: answered %q (support %.2f)", a.Text, a.Support)
 	}
 }
+
+func TestNounShare(t *testing.T) {
+	s := newSentence("We adopted a cute guinea pig named Oscar yesterday.", &unit{})
+	tg := s.tags()
+	if len(tg) != len(s.toks) {
+		t.Fatalf("tags %d for %d tokens", len(tg), len(s.toks))
+	}
+	find := func(w string) int {
+		for i, tk := range s.toks {
+			if tk.Text == w {
+				return i
+			}
+		}
+		t.Fatalf("no token %q", w)
+		return -1
+	}
+	cute, pig := find("cute"), find("pig")
+	if got := nounShare(s, cute, cute+1); got != 0.35 {
+		t.Errorf("nounShare(cute) = %v, want 0.35 (tags %v)", got, tg)
+	}
+	if got := nounShare(s, cute, pig+1); got != 1 {
+		t.Errorf("nounShare(cute guinea pig) = %v, want 1 (tags %v)", got, tg)
+	}
+	if got := nounShare(s, find("adopted"), find("adopted")+1); got != 0.35 {
+		t.Errorf("nounShare(adopted) = %v, want 0.35 (tags %v)", got, tg)
+	}
+}
