@@ -266,6 +266,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if p.means {
 				fit = 0.9
 			}
+			if q.quality {
+				fit = qualityFit(s, p.start, p.end)
+			}
 		}
 		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
 			fit *= nounShare(s, p.start, p.end)

@@ -59,3 +59,16 @@ func nounShare(s *sentence, start, end int) float64 {
 	}
 	return 0.35
 }
+
+// qualityFit is the fit of the phrase [start, end) of s to a question
+// asking for a quality or feeling ("how was the trip"): 0.9 when it holds
+// an adjective (JJ, JJR, JJS), else 0.3.
+func qualityFit(s *sentence, start, end int) float64 {
+	tg := s.tags()
+	for i := start; i < end && i < len(tg); i++ {
+		if strings.HasPrefix(tg[i], "JJ") {
+			return 0.9
+		}
+	}
+	return 0.3
+}

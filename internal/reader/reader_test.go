@@ -217,3 +217,23 @@ func TestNounShare(t *testing.T) {
 		t.Errorf("nounShare(adopted) = %v, want 0.35 (tags %v)", got, tg)
 	}
 }
+
+func TestQualityQuestions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"How was the concert?":                          true,
+		"How did Nora feel about the new plot?":         true,
+		"How did Theo describe the view from the hill?": true,
+		"How did Nora keep the slugs away?":             false,
+	} {
+		if got := analyze(q).quality; got != want {
+			t.Errorf("%q: quality %v, want %v", q, got, want)
+		}
+	}
+	s := newSentence("The view was beautiful and peaceful up there.", &unit{})
+	if got := qualityFit(s, 2, 5); got != 0.9 {
+		t.Errorf("qualityFit(%q) = %v, want 0.9 (tags %v)", textOf(s, 2, 5), got, s.tags())
+	}
+	if got := qualityFit(s, 0, 2); got != 0.3 {
+		t.Errorf("qualityFit(%q) = %v, want 0.3 (tags %v)", textOf(s, 0, 2), got, s.tags())
+	}
+}
