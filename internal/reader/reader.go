@@ -205,6 +205,7 @@ func Read(question, context string, opts Options) Answer {
 	}
 	ans := compose(q, sc, ranked, opts)
 	ans.Support = conf
+
 	if ans.Text == "" {
 		return Answer{Text: Abstain, Support: conf, Type: q.typ}
 	}

@@ -237,3 +237,13 @@ func TestQualityQuestions(t *testing.T) {
 		t.Errorf("qualityFit(%q) = %v, want 0.3 (tags %v)", textOf(s, 0, 2), got, s.tags())
 	}
 }
+
+func TestAloneWord(t *testing.T) {
+	s := newSentence("Sure! I can share the recipe, sure.", &unit{})
+	if !aloneWord(s, 0) {
+		t.Errorf("%q: first word not alone", s.text)
+	}
+	if aloneWord(s, 2) || aloneWord(s, len(s.toks)-2) {
+		t.Errorf("%q: a later word counted alone", s.text)
+	}
+}
