@@ -458,5 +458,13 @@ func stem(w string) string {
 	w = possessiveBase(w)
 	w = strings.ReplaceAll(w, "'", "")
 	w = nlp.Lemma(w)
-	return textutil.Stem(w)
+	st := textutil.Stem(w)
+	// Porter2 undoubles a final bb, dd, ff, gg, mm, nn, pp, rr or tt only
+	// after removing -ed or -ing ("added" → "ad", but "add" → "add"):
+	// undoubling every stem the same way makes a base form match its
+	// inflections.
+	if n := len(st); n >= 3 && st[n-1] == st[n-2] && strings.IndexByte("bdfgmnprt", st[n-1]) >= 0 {
+		st = st[:n-1]
+	}
+	return st
 }

@@ -247,3 +247,13 @@ func TestAloneWord(t *testing.T) {
 		t.Errorf("%q: a later word counted alone", s.text)
 	}
 }
+
+func TestStemUndoubles(t *testing.T) {
+	for _, g := range [][]string{{"add", "added", "adding"}, {"plan", "planned", "planning"}, {"fit", "fitted", "fitting"}} {
+		for _, w := range g[1:] {
+			if stem(w) != stem(g[0]) {
+				t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", w, stem(w), g[0], stem(g[0]))
+			}
+		}
+	}
+}
