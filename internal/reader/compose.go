@@ -266,6 +266,18 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if p.means {
 				fit = 0.9
 			}
+			if q.quality {
+				fit = qualityFit(s, p.start, p.end)
+			}
+		}
+		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
+			fit *= nounShare(s, p.start, p.end)
+		}
+		if p.end-p.start == 1 && aloneWord(s, p.start) {
+			// A word that is a clause by itself at the sentence's start
+			// ("Sure!", "Wow, …", "Look, …") is an interjection or a
+			// discourse marker, not the thing asked for.
+			fit *= aloneFit
 		}
 		if p.end-p.start == 1 && verbOrAdverb(s.toks[p.start]) {
 			// A lone verb or adverb ("took", "got", "really") is a
@@ -275,6 +287,20 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		add(p.text, fit, p.start, p.end)
 	}
 	return out
+}
+
+const aloneFit = 0.3
+
+// aloneWord reports whether token i of s stands alone at the sentence's
+// start: first (or after only punctuation) and followed by punctuation or
+// the end.
+func aloneWord(s *sentence, i int) bool {
+	for j := 0; j < i; j++ {
+		if !s.toks[j].Punct {
+			return false
+		}
+	}
+	return i+1 >= len(s.toks) || s.toks[i+1].Punct
 }
 
 // verbOrAdverb reports whether a lowercase word is an inflected verb form

@@ -55,6 +55,9 @@ type question struct {
 	// firstPerson is true when the question says "I", "me" or "my": the
 	// user is its subject.
 	firstPerson bool
+	// quality is true for a "how" question that asks for a quality or a
+	// feeling (answered with an adjective) rather than a manner or means.
+	quality bool
 	// options are the alternatives of a choice question.
 	options []string
 	// negated is true when the question itself is negative ("didn't",
@@ -217,6 +220,16 @@ func analyze(q string) question {
 				out.typ = TypeReason
 			default:
 				out.typ = TypeProcedure
+				// "how was the trip", "how did she feel about it", "how
+				// did he describe the view": a quality, said with an
+				// adjective, not a means.
+				out.quality = n == "is" || n == "was" || n == "are" || n == "were"
+				for _, w := range lw {
+					switch w {
+					case "feel", "feels", "felt", "feeling", "describe", "describes", "described", "seem", "seems", "seemed":
+						out.quality = true
+					}
+				}
 			}
 		default: // what, which
 			switch {
@@ -445,5 +458,13 @@ func stem(w string) string {
 	w = possessiveBase(w)
 	w = strings.ReplaceAll(w, "'", "")
 	w = nlp.Lemma(w)
-	return textutil.Stem(w)
+	st := textutil.Stem(w)
+	// Porter2 undoubles a final bb, dd, ff, gg, mm, nn, pp, rr or tt only
+	// after removing -ed or -ing ("added" → "ad", but "add" → "add"):
+	// undoubling every stem the same way makes a base form match its
+	// inflections.
+	if n := len(st); n >= 3 && st[n-1] == st[n-2] && strings.IndexByte("bdfgmnprt", st[n-1]) >= 0 {
+		st = st[:n-1]
+	}
+	return st
 }

@@ -36,7 +36,11 @@
 //     numbers with their units, names, quoted titles, and phrases next to
 //     the focus terms in the same clause. A candidate's score is its
 //     sentence's support times its fit to the type and its nearness to the
-//     focus terms.
+//     focus terms. Part-of-speech tags (prose's averaged-perceptron tagger,
+//     Penn Treebank tags) shape the fit of free phrases: a phrase holding
+//     a noun or number fits a "what" question better than a lone adjective,
+//     verb or interjection, and a "how was / how did X feel / describe"
+//     question (a quality) prefers a phrase holding an adjective.
 //  5. Answer. Yes/no questions get "yes" or "no" plus the supporting
 //     phrase; choice questions the better-supported option; list questions
 //     join the spans of every well-supported sentence; why and how
@@ -165,6 +169,8 @@ type sentence struct {
 	set  map[string]bool
 	pos  int // index among all sentences
 	nth  int // index within its unit
+	// pos0 are the tokens' part-of-speech tags, filled on first use (tags).
+	pos0 []string
 }
 
 // Read answers question from context.
@@ -203,6 +209,7 @@ func Read(question, context string, opts Options) Answer {
 	}
 	ans := compose(q, sc, ranked, opts)
 	ans.Support = conf
+
 	if ans.Text == "" {
 		return Answer{Text: Abstain, Support: conf, Type: q.typ}
 	}

@@ -190,3 +190,70 @@ func TestThresholdPerType(t *testing.T) {
 		t.Errorf("threshold 0.95: answered %q (support %.2f)", a.Text, a.Support)
 	}
 }
+
+func TestNounShare(t *testing.T) {
+	s := newSentence("We adopted a cute guinea pig named Oscar yesterday.", &unit{})
+	tg := s.tags()
+	if len(tg) != len(s.toks) {
+		t.Fatalf("tags %d for %d tokens", len(tg), len(s.toks))
+	}
+	find := func(w string) int {
+		for i, tk := range s.toks {
+			if tk.Text == w {
+				return i
+			}
+		}
+		t.Fatalf("no token %q", w)
+		return -1
+	}
+	cute, pig := find("cute"), find("pig")
+	if got := nounShare(s, cute, cute+1); got != 0.35 {
+		t.Errorf("nounShare(cute) = %v, want 0.35 (tags %v)", got, tg)
+	}
+	if got := nounShare(s, cute, pig+1); got != 1 {
+		t.Errorf("nounShare(cute guinea pig) = %v, want 1 (tags %v)", got, tg)
+	}
+	if got := nounShare(s, find("adopted"), find("adopted")+1); got != 0.35 {
+		t.Errorf("nounShare(adopted) = %v, want 0.35 (tags %v)", got, tg)
+	}
+}
+
+func TestQualityQuestions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"How was the concert?":                          true,
+		"How did Nora feel about the new plot?":         true,
+		"How did Theo describe the view from the hill?": true,
+		"How did Nora keep the slugs away?":             false,
+	} {
+		if got := analyze(q).quality; got != want {
+			t.Errorf("%q: quality %v, want %v", q, got, want)
+		}
+	}
+	s := newSentence("The view was beautiful and peaceful up there.", &unit{})
+	if got := qualityFit(s, 2, 5); got != 0.9 {
+		t.Errorf("qualityFit(%q) = %v, want 0.9 (tags %v)", textOf(s, 2, 5), got, s.tags())
+	}
+	if got := qualityFit(s, 0, 2); got != 0.3 {
+		t.Errorf("qualityFit(%q) = %v, want 0.3 (tags %v)", textOf(s, 0, 2), got, s.tags())
+	}
+}
+
+func TestAloneWord(t *testing.T) {
+	s := newSentence("Sure! I can share the recipe, sure.", &unit{})
+	if !aloneWord(s, 0) {
+		t.Errorf("%q: first word not alone", s.text)
+	}
+	if aloneWord(s, 2) || aloneWord(s, len(s.toks)-2) {
+		t.Errorf("%q: a later word counted alone", s.text)
+	}
+}
+
+func TestStemUndoubles(t *testing.T) {
+	for _, g := range [][]string{{"add", "added", "adding"}, {"plan", "planned", "planning"}, {"fit", "fitted", "fitting"}} {
+		for _, w := range g[1:] {
+			if stem(w) != stem(g[0]) {
+				t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", w, stem(w), g[0], stem(g[0]))
+			}
+		}
+	}
+}
