@@ -195,7 +195,7 @@ func TestRetrieveParetoAndWeighted(t *testing.T) {
 		Recent: []strategies.Turn{{ID: "s2-a"}}, Budget: 400, K: 5}
 	for _, sel := range []string{SelectPareto, SelectWeighted} {
 		env, _ := testEnv("")
-		p := build(t, map[string]any{"selection": sel}, env)
+		p := build(t, map[string]any{"selection": sel, "raw_k": 0}, env)
 		ingestAll(t, p, ciSessions()...)
 		r, err := p.Retrieve(ctx, q)
 		if err != nil {
@@ -280,7 +280,7 @@ func TestRetrieveBudgetAndDeterminism(t *testing.T) {
 	}
 	// A larger budget holds more items; zero budget none.
 	env, _ := testEnv("")
-	p := build(t, map[string]any{"top_k": 2}, env)
+	p := build(t, map[string]any{"top_k": 2, "raw_k": 0}, env)
 	ingestAll(t, p, ciSessions()...)
 	q.Budget = 1000
 	if r, _ := p.Retrieve(ctx, q); len(r.Items) != 2 {

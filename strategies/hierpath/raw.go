@@ -1,0 +1,95 @@
+package hierpath
+
+import (
+	"context"
+	"strings"
+
+	"github.com/memarena/memarena/scenarios"
+	"github.com/memarena/memarena/strategies"
+)
+
+// DefaultStructureWeight is the default Config.StructureWeight: the
+// selected paths' weight in the fusion with the raw leaves (weight 1).
+// Equal weights, as in plain reciprocal rank fusion: the path list holds at
+// most three paths (plus superseded versions for a history question), so
+// it can displace at most that many raw leaves from the top of the list,
+// and paths — hier-path's unit of retrieval — keep the first places they
+// earn (measured on LoCoMo: README.md, "Raw channel").
+const DefaultStructureWeight = 1.0
+
+// metaPerson is the node metadata key of the person a step is about.
+const metaPerson = "person"
+
+// keepRaw adds the turn to the raw channel (strategies.RawIndex) and notes
+// a user-side speaker among the people. Every turn is a leaf of the
+// hierarchy; the raw channel keeps each searchable in the context of the
+// turn before it, whatever path localization makes of its path.
+func (h *HierPath) keepRaw(ctx context.Context, t strategies.Turn) error {
+	if t.Role == scenarios.RoleUser && strings.TrimSpace(t.Speaker) != "" {
+		h.people[t.Speaker] = true
+	}
+	if h.raw == nil {
+		return nil
+	}
+	return h.raw.Add(ctx, t)
+}
+
+// otherPerson reports whether node n holds what another named user-side
+// person said than turn t's speaker: one person's update or revert never
+// rewrites another's statement (what the assistant noted about the user
+// still may be rewritten).
+func (h *HierPath) otherPerson(n *Node, t strategies.Turn) bool {
+	p := n.Meta[metaPerson]
+	return p != "" && p != strategies.Person(t) && h.people[p] && h.people[strategies.Person(t)]
+}
+
+// noteStale records the turns that stated a value a rewrite by turn by
+// superseded (every turn of the rewritten node but by).
+func (h *HierPath) noteStale(turns []string, by string) {
+	for _, id := range turns {
+		if id != by {
+			h.stale[id] = true
+		}
+	}
+}
+
+// fuseRaw fuses the structured items (paths, then history versions) with
+// the raw_k nearest raw leaves (strategies.FuseRaw, weight
+// structure_weight for the structured items). A raw leaf holding a turn
+// whose value a rewrite superseded is marked superseded. Without a raw
+// channel the items are returned as they are.
+func (h *HierPath) fuseRaw(ctx context.Context, question string, items []variants) ([]variants, error) {
+	if h.raw == nil {
+		return items, nil
+	}
+	raw, err := h.raw.Search(ctx, question, h.cfg.RawK)
+	if err != nil {
+		return nil, err
+	}
+	byKey := map[string]variants{}
+	structured := make([]strategies.Item, len(items))
+	for i, v := range items {
+		structured[i] = v.item
+		byKey[v.item.Kind+"\x00"+v.item.ID] = v
+	}
+	for i := range raw {
+		raw[i].Text = flatten(raw[i].Text) // one line per item, as paths are
+		for _, id := range raw[i].TurnIDs {
+			if h.stale[id] {
+				raw[i].Status = strategies.StatusSuperseded
+			}
+		}
+		l := strategies.Line(raw[i])
+		byKey[raw[i].Kind+"\x00"+raw[i].ID] = variants{item: raw[i], full: l, compact: l, compactText: raw[i].Text}
+	}
+	fused, err := strategies.FuseRaw(structured, raw, h.cfg.StructureWeight)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]variants, len(fused))
+	for i, it := range fused {
+		out[i] = byKey[it.Kind+"\x00"+it.ID]
+		out[i].item.Score = it.Score
+	}
+	return out, nil
+}
