@@ -307,6 +307,7 @@ const (
 	GoldPaths     = "paths"     // Gold.Path
 	GoldFacts     = "facts"     // Gold.Facts: free-text facts run through the strategy's own extraction request
 	GoldSummaries = "summaries" // SessionInfo.Summary
+	GoldEvidence  = "evidence"  // Query.Gold: a probe's gold evidence (SeesGold strategies only)
 )
 
 // GoldCount counts the gold annotations a strategy received, by kind (the
@@ -316,7 +317,7 @@ type GoldCount map[string]int
 // String renders the counts as "facts 12, summaries 3" in the order of the
 // Gold* constants (other kinds after, sorted); "none" when empty.
 func (g GoldCount) String() string {
-	order := []string{GoldTriplets, GoldThoughts, GoldIntents, GoldPaths, GoldFacts, GoldSummaries}
+	order := []string{GoldTriplets, GoldThoughts, GoldIntents, GoldPaths, GoldFacts, GoldSummaries, GoldEvidence}
 	known := map[string]bool{}
 	var parts []string
 	for _, k := range order {
