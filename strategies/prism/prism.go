@@ -11,7 +11,9 @@
 // form one memory Unit: task id, step id, timestamp, action, action type,
 // observation, intent tags, entities, parent step and causal links. A unit
 // whose embedding is at least merge_threshold similar to a stored unit is
-// merged into it instead of being stored twice; the merged unit keeps the
+// merged into it instead of being stored twice — never into a unit of
+// another named person (mergeTarget): consolidation never crosses people;
+// the merged unit keeps the
 // union of the provenance turn ids and tags and takes the newer wording and
 // time. Units are nodes of a temporal-causal graph (an adjacency-list
 // gonum graph.Undirected): parent-step edges inside a session, a temporal
@@ -159,6 +161,9 @@ type Unit struct {
 	Intents []string
 	// Entities are the sorted entity slugs.
 	Entities []string
+	// Person is whom the unit is about: the acting turn's person
+	// (strategies.Person). Units of two people never merge.
+	Person string
 	// Parent is the ID of the previous step of the same session, or "".
 	Parent string
 	// Causes are the IDs of the other units this one links to in the
@@ -196,6 +201,7 @@ type Prism struct {
 	byID  map[string]int
 
 	seen        map[string]bool // turn ids ingested
+	people      map[string]bool // user-side speaker names (samePerson)
 	byTurn      map[string]int  // turn id → unit index
 	tagIndex    map[string][]int
 	entityLast  map[string]int      // entity form → latest unit naming it
@@ -259,7 +265,7 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 	return &Prism{
 		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
-		seen: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
+		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
 		entityLast: map[string]int{}, entityWords: map[string][]string{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
@@ -274,11 +280,11 @@ func (p *Prism) Units() []*Unit { return p.units }
 // query parsing); PRISM continues without their result.
 func (p *Prism) Failures() int { return p.failures }
 
-// Ingest tags the turn and adds it to memory: a tool turn joins the pending
+// ingest tags the turn and adds it to memory: a tool turn joins the pending
 // unit as its observation, any other turn closes the pending unit (merging or
 // storing it) and opens a new one. A turn without an id or with an id seen
 // before is an error.
-func (p *Prism) Ingest(ctx context.Context, t strategies.Turn) error {
+func (p *Prism) ingest(ctx context.Context, t strategies.Turn) error {
 	if t.ID == "" {
 		return errors.New("prism: turn without an id")
 	}
@@ -299,6 +305,7 @@ func (p *Prism) Ingest(ctx context.Context, t strategies.Turn) error {
 		p.session = t.SessionID
 	}
 	p.seen[t.ID] = true
+	p.notePerson(t)
 	if err := p.keepRaw(ctx, t); err != nil {
 		return err
 	}
@@ -470,14 +477,15 @@ func (p *Prism) finalize(ctx context.Context) error {
 	vec := vecs[0]
 	taskID := p.taskID(t0.Task, t0.SessionID)
 	p.steps[taskID]++
-	hits, err := p.store.QueryVector(ctx, vec, 1, nil)
+	person := strategies.Person(t0)
+	hit, err := p.mergeTarget(ctx, vec, person)
 	if err != nil {
 		return err
 	}
 	var u *Unit
 	idx := -1
-	if len(hits) == 1 && hits[0].Score >= p.cfg.MergeThreshold-1e-6 {
-		idx = p.byID[hits[0].ID]
+	if hit != "" {
+		idx = p.byID[hit]
 		u = p.units[idx]
 		u.TurnIDs = append(u.TurnIDs, ids...)
 		if at.After(u.Time) {
@@ -485,7 +493,7 @@ func (p *Prism) finalize(ctx context.Context) error {
 		}
 	} else {
 		idx = len(p.units)
-		u = &Unit{ID: fmt.Sprintf("u%06d", idx), TurnIDs: ids, Time: at, tags: map[string]bool{}}
+		u = &Unit{ID: fmt.Sprintf("u%06d", idx), TurnIDs: ids, Time: at, Person: person, tags: map[string]bool{}}
 		p.units = append(p.units, u)
 		p.byID[u.ID] = idx
 		p.g.addNode()

@@ -125,7 +125,7 @@ func TestUnitsObservationsAndGraph(t *testing.T) {
 		Action: "Assistant: Let's run pytest again with -x to reproduce the timeout.", ActionType: "execute",
 		Observation: "pytest: 2 tests failed: TimeoutError in test_orders",
 		Intents:     []string{"action:execute", "goal:debug", "subtask:diagnose", "subtask:verify"},
-		Entities:    []string{"test_orders", "timeouterror"}, Parent: "u000000", TurnIDs: []string{"s1-b", "s1-c"}}
+		Entities:    []string{"test_orders", "timeouterror"}, Person: "assistant", Parent: "u000000", TurnIDs: []string{"s1-b", "s1-c"}}
 	got := *u
 	got.vec, got.tags = nil, nil
 	if !reflect.DeepEqual(got, want) {
