@@ -276,6 +276,15 @@ func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 	if err := h.keepRaw(ctx, t); err != nil {
 		return err
 	}
+	if err := h.file(ctx, t); err != nil {
+		return err
+	}
+	return h.goldFacts(ctx, t)
+}
+
+// file places one turn, applies the rewrites it triggers and stores it as
+// a step.
+func (h *HierPath) file(ctx context.Context, t strategies.Turn) error {
 	p, err := h.place(ctx, t)
 	if err != nil {
 		return err
@@ -322,7 +331,7 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 			}
 		}
 		if t.Gold != nil {
-			p.Updates, p.Revert = h.goldUpdates(t.Gold, t.Text)
+			p.Updates, p.Revert = h.goldUpdates(t.Gold, t.Text, strategies.Person(t))
 		}
 		return p, nil
 	}
@@ -408,15 +417,21 @@ func (h *HierPath) defaultGoal(t strategies.Turn) string {
 // whose subject and relation had another object before supersedes it
 // (FORMAT.md); conditional triplets do not, and neither does a new object
 // the turn does not spell out (the rewrite quotes the turn's wording). An
-// object that was current before the previous one is a revert.
-func (h *HierPath) goldUpdates(g *scenarios.Gold, text string) ([]Update, string) {
+// object that was current before the previous one is a revert. A
+// first-person subject ("I", "user") is the turn's person, so two people's
+// values never form one history.
+func (h *HierPath) goldUpdates(g *scenarios.Gold, text, person string) ([]Update, string) {
 	var ups []Update
 	revert := ""
 	for _, tr := range g.Triplets {
 		if tr.Condition != "" {
 			continue
 		}
-		key := nlp.NormalizeEntity(tr.Subject) + "|" + tr.Relation
+		subj := tr.Subject
+		if strategies.IsSelfMention(subj) {
+			subj = person
+		}
+		key := nlp.NormalizeEntity(subj) + "|" + tr.Relation
 		hist := h.lastObj[key]
 		obj := strings.TrimSpace(tr.Object)
 		if obj == "" {

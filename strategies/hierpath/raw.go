@@ -34,6 +34,32 @@ func (h *HierPath) keepRaw(ctx context.Context, t strategies.Turn) error {
 	return h.raw.Add(ctx, t)
 }
 
+// goldFacts files a turn's free-text gold facts (LoCoMo observations) in
+// extraction: oracle mode: each fact is placed by the strategy's own
+// locate-path request, run on the fact's text instead of the turn's, and
+// stored as a step whose provenance is the turn the fact cites. Facts are
+// counted in GoldReceived. Outside oracle mode, or without facts, it does
+// nothing.
+func (h *HierPath) goldFacts(ctx context.Context, t strategies.Turn) error {
+	if !h.oracle() || t.Gold == nil || len(t.Gold.Facts) == 0 {
+		return nil
+	}
+	h.env.Extraction = strategies.ExtractModel // the fact is read as a turn would be
+	defer func() { h.env.Extraction = strategies.ExtractOracle }()
+	for _, f := range t.Gold.Facts {
+		ft := t
+		ft.Text, ft.Gold = strings.TrimSpace(f), nil
+		if ft.Text == "" {
+			continue
+		}
+		if err := h.file(ctx, ft); err != nil {
+			return err
+		}
+		h.gold[strategies.GoldFacts]++
+	}
+	return nil
+}
+
 // otherPerson reports whether node n holds what another named user-side
 // person said than turn t's speaker: one person's update or revert never
 // rewrites another's statement (what the assistant noted about the user
