@@ -201,28 +201,39 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 		return fmt.Errorf("gaama: %w", err)
 	}
 
-	var ex Extraction
 	if s.env.Extraction == strategies.ExtractOracle {
-		ex = FromGold(t.Gold, t.Text)
-	} else {
-		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Vars: map[string]any{
-			"TurnID": t.ID, "Speaker": strategies.Speaker(t), "Role": t.Role, "Date": t.Time.UTC().Format("2006-01-02"),
-			"SessionDate": t.SessionStart.UTC().Format("2006-01-02"), "Text": t.Text,
-			"Relations": strings.Join(Relations, ", "), "EntityTypes": strings.Join(EntityTypes, ", "),
-		}}
-		var err error
-		ex, err = model.CallJSON(ctx, s.env.Model, req, func(context.Context) (Extraction, error) {
-			return OfflineExtract(t.Text, t.SessionStart, &s.coref), nil
-		})
-		if err != nil {
-			if !errors.Is(err, model.ErrFailed) {
-				return fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)
-			}
-			s.failures++
-			ex = Extraction{}
+		if err := s.write(t, FromGold(t.Gold, t.Text)); err != nil {
+			return err
 		}
+		return s.goldFacts(ctx, t)
+	}
+	ex, err := s.extract(ctx, t)
+	if err != nil {
+		return err
 	}
 	return s.write(t, ex)
+}
+
+// extract asks the model for the entities and relations of one turn (an
+// extract-graph request). A failed request (model.ErrFailed) is counted
+// and gives an empty extraction; other errors are returned.
+func (s *Gaama) extract(ctx context.Context, t strategies.Turn) (Extraction, error) {
+	req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Vars: map[string]any{
+		"TurnID": t.ID, "Speaker": strategies.Speaker(t), "Role": t.Role, "Date": t.Time.UTC().Format("2006-01-02"),
+		"SessionDate": t.SessionStart.UTC().Format("2006-01-02"), "Text": t.Text,
+		"Relations": strings.Join(Relations, ", "), "EntityTypes": strings.Join(EntityTypes, ", "),
+	}}
+	ex, err := model.CallJSON(ctx, s.env.Model, req, func(context.Context) (Extraction, error) {
+		return OfflineExtract(t.Text, t.SessionStart, &s.coref), nil
+	})
+	if err != nil {
+		if !errors.Is(err, model.ErrFailed) {
+			return Extraction{}, fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)
+		}
+		s.failures++
+		return Extraction{}, nil
+	}
+	return ex, nil
 }
 
 // write merges one turn's extraction into the graph.
