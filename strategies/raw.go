@@ -115,6 +115,43 @@ func (r *RawIndex) item(id string, score float64) (Item, bool) {
 		TurnIDs: slices.Clone(ids), Time: last.Time}, true
 }
 
+// Fuse is the raw channel's part of a structured memory's retrieval: it
+// searches the n observations nearest to question, marks those for which
+// stale reports true as superseded (stale may be nil: none is), and fuses
+// them with the structured ranking by FuseRaw with weight structure.
+func (r *RawIndex) Fuse(ctx context.Context, question string, n int, structured []Item, structure float64, stale func(Item) (bool, error)) ([]Item, error) {
+	raw, err := r.Search(ctx, question, n)
+	if err != nil {
+		return nil, err
+	}
+	if stale != nil {
+		for i := range raw {
+			old, err := stale(raw[i])
+			if err != nil {
+				return nil, err
+			}
+			if old {
+				raw[i].Status = StatusSuperseded
+			}
+		}
+	}
+	return FuseRaw(structured, raw, structure)
+}
+
+// CitesAny returns a stale test for Fuse: an observation is stale when it
+// holds one of the turns in set (the turns that stated a value now
+// superseded).
+func CitesAny(set map[string]bool) func(Item) (bool, error) {
+	return func(it Item) (bool, error) {
+		for _, id := range it.TurnIDs {
+			if set[id] {
+				return true, nil
+			}
+		}
+		return false, nil
+	}
+}
+
 // Turn returns a stored turn by id.
 func (r *RawIndex) Turn(id string) (Turn, bool) { return r.log.Get(id) }
 

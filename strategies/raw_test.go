@@ -163,3 +163,31 @@ func TestFuseRawWeakStructureCannotPushRawOut(t *testing.T) {
 		t.Fatal("negative weight accepted")
 	}
 }
+
+// TestRawIndexFuseMarksStale: Fuse marks the observations holding a stale
+// turn superseded and leaves the others current.
+func TestRawIndexFuseMarksStale(t *testing.T) {
+	ctx := context.Background()
+	r := strategies.NewRawIndex(embed.NewHashing(256), strategies.DefaultRawWindow)
+	for _, tu := range []strategies.Turn{
+		rawTurn("a", "s1", "Ana", "My rent is 900 a month.", 0),
+		rawTurn("b", "s1", "Ben", "Nice flat.", 1),
+		rawTurn("c", "s2", "Ana", "My rent went up to 1200 a month.", 2),
+	} {
+		if err := r.Add(ctx, tu); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := r.Fuse(ctx, "What is Ana's rent?", 10, nil, 0.5, strategies.CitesAny(map[string]bool{"a": true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, x := range got {
+		status[x.ID] = x.Status
+	}
+	want := map[string]string{"a": strategies.StatusSuperseded, "a..b": strategies.StatusSuperseded, "c": strategies.StatusCurrent}
+	if !reflect.DeepEqual(status, want) {
+		t.Fatalf("statuses %v, want %v", status, want)
+	}
+}

@@ -88,34 +88,26 @@ func (h *HierPath) fuseRaw(ctx context.Context, question string, items []variant
 	if h.raw == nil {
 		return items, nil
 	}
-	raw, err := h.raw.Search(ctx, question, h.cfg.RawK)
-	if err != nil {
-		return nil, err
-	}
 	byKey := map[string]variants{}
 	structured := make([]strategies.Item, len(items))
 	for i, v := range items {
 		structured[i] = v.item
 		byKey[v.item.Kind+"\x00"+v.item.ID] = v
 	}
-	for i := range raw {
-		raw[i].Text = flatten(raw[i].Text) // one line per item, as paths are
-		for _, id := range raw[i].TurnIDs {
-			if h.stale[id] {
-				raw[i].Status = strategies.StatusSuperseded
-			}
-		}
-		l := strategies.Line(raw[i])
-		byKey[raw[i].Kind+"\x00"+raw[i].ID] = variants{item: raw[i], full: l, compact: l, compactText: raw[i].Text}
-	}
-	fused, err := strategies.FuseRaw(structured, raw, h.cfg.StructureWeight)
+	fused, err := h.raw.Fuse(ctx, question, h.cfg.RawK, structured, h.cfg.StructureWeight, strategies.CitesAny(h.stale))
 	if err != nil {
 		return nil, err
 	}
 	out := make([]variants, len(fused))
 	for i, it := range fused {
-		out[i] = byKey[it.Kind+"\x00"+it.ID]
-		out[i].item.Score = it.Score
+		v, ok := byKey[it.Kind+"\x00"+it.ID]
+		if !ok { // a raw leaf: one line, as paths are
+			it.Text = flatten(it.Text)
+			l := strategies.Line(it)
+			v = variants{item: it, full: l, compact: l, compactText: it.Text}
+		}
+		v.item.Score = it.Score
+		out[i] = v
 	}
 	return out, nil
 }

@@ -31,9 +31,5 @@ func (p *Prism) fuseRaw(ctx context.Context, question string, units []strategies
 	if p.raw == nil {
 		return units, nil
 	}
-	raw, err := p.raw.Search(ctx, question, p.cfg.RawK)
-	if err != nil {
-		return nil, err
-	}
-	return strategies.FuseRaw(units, raw, p.cfg.StructureWeight)
+	return p.raw.Fuse(ctx, question, p.cfg.RawK, units, p.cfg.StructureWeight, nil)
 }

@@ -37,19 +37,8 @@ func (g *ThoughtGraph) fuseRaw(ctx context.Context, question string, ranked []sc
 		}
 	}
 	if g.raw != nil {
-		raw, err := g.raw.Search(ctx, question, g.cfg.RawK)
-		if err != nil {
-			return nil, err
-		}
-		stale := g.supersededTurns()
-		for i := range raw {
-			for _, id := range raw[i].TurnIDs {
-				if stale[id] {
-					raw[i].Status = strategies.StatusSuperseded
-				}
-			}
-		}
-		if items, err = strategies.FuseRaw(items, raw, g.cfg.StructureWeight); err != nil {
+		var err error
+		if items, err = g.raw.Fuse(ctx, question, g.cfg.RawK, items, g.cfg.StructureWeight, strategies.CitesAny(g.supersededTurns())); err != nil {
 			return nil, err
 		}
 	}

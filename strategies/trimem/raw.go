@@ -39,38 +39,30 @@ func (m *TriMem) supplement(ctx context.Context, question string, items []strate
 	if m.raw == nil {
 		return items, nil
 	}
-	raw, err := m.raw.Search(ctx, question, m.opt.VectorK)
-	if err != nil {
-		return nil, err
-	}
 	slots, err := m.store.StaleSlots(ctx)
 	if err != nil {
 		return nil, err
 	}
-	for i := range raw {
-		st, err := m.rawStatus(ctx, raw[i], slots)
-		if err != nil {
-			return nil, err
-		}
-		raw[i].Status = st
-	}
-	return strategies.FuseRaw(items, raw, m.opt.StructureWeight)
+	return m.raw.Fuse(ctx, question, m.opt.VectorK, items, m.opt.StructureWeight, func(it strategies.Item) (bool, error) {
+		return m.rawStale(ctx, it, slots)
+	})
 }
 
-// rawStatus is the status of one raw observation (see supplement).
-func (m *TriMem) rawStatus(ctx context.Context, it strategies.Item, slots []StaleSlot) (string, error) {
+// rawStale reports whether a raw observation presents a superseded value
+// (see supplement).
+func (m *TriMem) rawStale(ctx context.Context, it strategies.Item, slots []StaleSlot) (bool, error) {
 	for _, id := range it.TurnIDs {
 		st, err := m.store.TurnStatus(ctx, id)
 		if err != nil || st == strategies.StatusSuperseded {
-			return st, err
+			return err == nil, err
 		}
 	}
 	for _, sl := range slots {
 		if sl.In(it.Text) {
-			return strategies.StatusSuperseded, nil
+			return true, nil
 		}
 	}
-	return strategies.StatusCurrent, nil
+	return false, nil
 }
 
 // StaleSlot is a superseded value of a slot (subject, relation) with the
