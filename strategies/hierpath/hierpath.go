@@ -50,7 +50,15 @@
 // narrative "Goal: … → stage: … → decision: … → result: …"; each item
 // carries the provenance of every node on its path. Superseded versions are
 // shown — marked (superseded) — only for questions about an earlier state
-// ("what did we pick at first?").
+// ("what did we pick at first?"). The paths (and versions) are then fused
+// with the raw leaves — every turn with the turn before it, in a
+// strategies.RawIndex — by linked reciprocal rank fusion
+// (strategies.FuseRaw, structure_weight); a leaf whose turn stated a value
+// a rewrite superseded is marked superseded (raw.go).
+//
+// People: each step records the person it is about (node metadata
+// "person"); an update or revert by one named user-side speaker never
+// rewrites another's step (raw.go, otherPerson).
 //
 // Storage: graph.go (SQLite schema, mirror, recursive path queries);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline

@@ -34,6 +34,10 @@
 // are rendered as "[task, step] action → observation (intents)" lines with
 // date and turn-id provenance, most recent first, inside the token budget.
 //
+// The selected units are fused with the raw observations — every turn with
+// the turn before it, in a strategies.RawIndex — by linked reciprocal rank
+// fusion (strategies.FuseRaw, structure_weight; raw.go).
+//
 // PRISM has no supersession mechanism: every item has Status current, and
 // an outdated value loses to its correction only through recency and
 // relevance.

@@ -61,7 +61,12 @@
 // are packed into the budget and rendered as a narrative, one line per
 // thought grouped by chain in scenario order, citing thought ids and parents
 // in the line's bracket. Each item's TurnIDs are the turns its thought (and
-// its folded steps) came from.
+// its folded steps) came from. The ranked thoughts are fused with the raw
+// data chunks — every turn with the turn before it, in a
+// strategies.RawIndex — by linked reciprocal rank fusion
+// (strategies.FuseRaw, structure_weight); a chunk holding a turn whose
+// thought is superseded is marked superseded; the chunks follow the
+// narrative in the context (raw.go).
 package thoughtgraph
 
 import (

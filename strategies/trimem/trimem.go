@@ -47,7 +47,14 @@
 //   - fallback: when no triplet matches, the raw source sentences of the
 //     named entities or of the question's words (counted in
 //     Stats.Fallbacks; the fallback parameter turns it off, or to "fill":
-//     sentences also fill what the triplets leave of top_k).
+//     sentences also fill what the triplets leave of top_k);
+//   - vector supplement (raw.go): every turn, with the turn before it, in a
+//     strategies.RawIndex; its nearest vector_k observations are fused with
+//     the triplet ranking (strategies.FuseRaw, structure_weight), and an
+//     observation that states a superseded value is marked superseded;
+//   - people: first-person facts are filed under the turn's speaker
+//     (people.go), so two speakers' facts never supersede, reinforce or
+//     consolidate each other.
 //
 // Storage is SQLite (github.com/mattn/go-sqlite3), in memory, one database
 // per instance; see Store.
