@@ -21,8 +21,9 @@
 //     negations), or a model (extract-triplets prompt), or the scenario's
 //     gold triplets in oracle mode;
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
-//     "the user" → "user"), user speaker names → "user", stemmed keys,
-//     designator linking ("orders" ↔ "orders service");
+//     "the user" → "user"; a named speaker's first person is that speaker,
+//     see people), stemmed keys, designator linking ("orders" ↔ "orders
+//     service");
 //   - reinforcement: s ← e + α(1 − e), e the decayed strength;
 //   - conflict resolution (Store.assert): a newer object of a single-valued
 //     relation, a change-cued or explicitly replacing object of a
