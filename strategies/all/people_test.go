@@ -14,6 +14,8 @@ import (
 	"github.com/memarena/memarena/strategies"
 	_ "github.com/memarena/memarena/strategies/all"
 	"github.com/memarena/memarena/strategies/gaama"
+	"github.com/memarena/memarena/strategies/hierpath"
+	"github.com/memarena/memarena/strategies/prism"
 	"github.com/memarena/memarena/strategies/thoughtgraph"
 	"github.com/memarena/memarena/strategies/trimem"
 )
@@ -23,7 +25,8 @@ const locomoFile = "../../../shared/datasets/locomo/locomo10.json"
 // TestLoCoMoSpeakersStayDistinct replays the first LoCoMo conversation
 // (both speakers have role user) and checks that each structured memory
 // keeps its two speakers as two people: two trimem entities each with
-// triplets, two gaama person entities, thought-graph thoughts of both.
+// triplets, two gaama person entities, thought-graph thoughts, prism units
+// and hier-path steps of both.
 func TestLoCoMoSpeakersStayDistinct(t *testing.T) {
 	if _, err := os.Stat(locomoFile); err != nil {
 		t.Skipf("LoCoMo not available at %s: %v", locomoFile, err)
@@ -47,7 +50,7 @@ func TestLoCoMoSpeakersStayDistinct(t *testing.T) {
 	tok := tokenizer.MustDefault()
 	env := strategies.Env{Model: backends.OfflineClient(tok), Embedder: embed.NewHashing(256), Tokenizer: tok, Extraction: strategies.ExtractModel, Seed: 1}
 	ctx := context.Background()
-	for _, name := range []string{trimem.Name, gaama.Name, thoughtgraph.Name} {
+	for _, name := range []string{trimem.Name, gaama.Name, thoughtgraph.Name, "prism", hierpath.Name} {
 		st, err := strategies.Build(name, nil, env)
 		if err != nil {
 			t.Fatal(err)
@@ -85,6 +88,25 @@ func TestLoCoMoSpeakersStayDistinct(t *testing.T) {
 				if en == nil || en.Type != gaama.TypePerson || en.Degree == 0 {
 					t.Errorf("gaama: %s is %+v, want a person entity with edges", n, en)
 				}
+			}
+		case *prism.Prism:
+			by := map[string]int{}
+			for _, u := range m.Units() {
+				by[u.Person]++
+			}
+			if by[names[0]] == 0 || by[names[1]] == 0 {
+				t.Errorf("prism: units by person %v", by)
+			}
+		case *hierpath.HierPath:
+			by := map[string]int{}
+			g := m.Graph()
+			for id := int64(1); id <= int64(g.Len()); id++ {
+				if n, ok := g.Node(id); ok && n.Level >= 2 {
+					by[n.Meta["person"]]++
+				}
+			}
+			if by[names[0]] == 0 || by[names[1]] == 0 {
+				t.Errorf("hier-path: steps by person %v", by)
 			}
 		case *thoughtgraph.ThoughtGraph:
 			by := map[string]int{}

@@ -141,5 +141,9 @@ func (f *FlatRAG) Footprint() strategies.Footprint {
 	return strategies.Footprint{Items: len(f.chunks), Bytes: f.bytes}
 }
 
+// GoldReceived is empty: flat RAG stores raw turns and reads no gold
+// annotation (strategies.GoldReporter).
+func (f *FlatRAG) GoldReceived() strategies.GoldCount { return nil }
+
 // Close does nothing (the collection is in memory).
 func (f *FlatRAG) Close() error { return nil }

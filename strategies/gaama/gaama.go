@@ -1,13 +1,13 @@
 // Package gaama is graph-augmented associative memory: an entity–relation
-// knowledge graph (cayley quads) beside a vector store of the raw turns
-// (chromem-go through internal/vecstore), with a deterministic query router,
+// knowledge graph (cayley quads) beside a vector store of verbatim episodes
+// (strategies.RawIndex: every turn with the turn before it, chromem-go), with a deterministic query router,
 // dual retrieval and reciprocal rank fusion. The design is graph-augmented
 // associative memory (GAAMA) and the graph-plus-vector memories it draws on
 // (GraphRAG-style entity graphs, Edge et al., 2024; Zep/Graphiti temporal
 // knowledge graphs, Rasmussen et al., 2025; HippoRAG's associative
 // entity-seeded retrieval, Gutiérrez et al., 2024).
 //
-// Write side (Ingest): every turn is embedded into the vector store; its
+// Write side (Ingest): every turn is stored as an episode; its
 // entities and relations — from the turn's gold triplets in extraction:
 // oracle mode, else from an extract-graph model request (offline: the
 // shared offline model, internal/offline) — are normalized (Resolver) and
@@ -21,8 +21,9 @@
 // Read side (Retrieve): Route classifies the question (fact / multi-hop /
 // open / task) and picks graph-first, vector-first or both; entities named
 // in the question seed fixed traversal templates (1–3 hops, Templates) over
-// the graph; the vector store returns the nearest turns; LinkedRRF fuses
-// the two rankings (k = 60); Dedup drops items that state facts already
+// the graph; the vector store returns the nearest episodes; LinkedRRF fuses
+// the two rankings (k = 60; the episodes at weight 1, the graph at
+// graph_weight times the route's factor); Dedup drops items that state facts already
 // stated; the first max_items items that fit the token budget are rendered
 // in a "Facts" and a "Background" section, each line with its turn ids.
 package gaama
@@ -41,7 +42,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/memarena/memarena/internal/model"
-	"github.com/memarena/memarena/internal/vecstore"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -59,7 +59,6 @@ const (
 	maxSeeds       = 6    // question entities that seed traversals
 	walkLimit      = 4000 // walks kept per template and seed
 	userSeedWeight = 0.5  // link score of the "user" node for first-person questions
-	neighbourShare = 0.5  // a session neighbour joins a background hit when its similarity is ≥ this share of the hit's
 )
 
 func init() {
@@ -74,11 +73,14 @@ func init() {
 				Doc: "fixed result budget: at most this many items (facts + background turns) per retrieval, before the token budget (1–200)"},
 			{Name: "max_hops", Type: strategies.TypeInt, Default: 3, Min: 1, Max: 3,
 				Doc: "longest traversal template in hops (1–3); the router asks for 1 (open), 2 (fact, task) or 3 (multi-hop), capped here"},
-			{Name: "vector_k", Type: strategies.TypeInt, Default: 10, Min: 1, Max: 1000,
-				Doc: "turns fetched from the vector store per retrieval before fusion (1–1000)"},
+			{Name: "vector_k", Type: strategies.TypeInt, Default: 50, Min: 1, Max: 1000,
+				Doc: "episodes (a turn with the turn before it) fetched from the vector store per retrieval before fusion (1–1000)"},
+			{Name: "graph_weight", Type: strategies.TypeFloat, Default: DefaultGraphWeight, Min: 0, Max: 10,
+				Doc: "weight of the graph list in the fusion, against the episode list's 1, before the route's factor (Decision.Weights), in [0, 10]"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
-			return New(env, Config{RRFK: p.Float("rrf_k"), MaxItems: p.Int("max_items"), MaxHops: p.Int("max_hops"), VectorK: p.Int("vector_k")})
+			return New(env, Config{RRFK: p.Float("rrf_k"), MaxItems: p.Int("max_items"), MaxHops: p.Int("max_hops"), VectorK: p.Int("vector_k"),
+				GraphWeight: p.Float("graph_weight")})
 		},
 	})
 }
@@ -91,12 +93,24 @@ type Config struct {
 	MaxItems int
 	// MaxHops caps the traversal templates' length (1–3; default 3).
 	MaxHops int
-	// VectorK is the number of turns fetched by vector search (≥ 1; default 10).
+	// VectorK is the number of episodes fetched by vector search (≥ 1;
+	// default 50).
 	VectorK int
+	// GraphWeight is the graph list's fusion weight against the episode
+	// list's 1, before the route's factor (≥ 0; default
+	// DefaultGraphWeight).
+	GraphWeight float64
 }
 
+// DefaultGraphWeight is the default Config.GraphWeight: GAAMA scores
+// retrieval as semantic k-nearest-neighbour search plus a graph term
+// (Paul, Sharma and Sareen 2026: the graph adds about one point over
+// semantic search alone), so the episodes lead and the graph re-ranks; the
+// value is set on LoCoMo (README.md, "Raw channel").
+const DefaultGraphWeight = 0.25
+
 // DefaultConfig is the registered defaults.
-var DefaultConfig = Config{RRFK: 60, MaxItems: 12, MaxHops: 3, VectorK: 10}
+var DefaultConfig = Config{RRFK: 60, MaxItems: 12, MaxHops: 3, VectorK: 50, GraphWeight: DefaultGraphWeight}
 
 // Gaama is the strategy. Not safe for concurrent use (the runner drives one
 // instance from one goroutine).
@@ -105,7 +119,7 @@ type Gaama struct {
 	cfg   Config
 	graph *Graph
 	res   *Resolver
-	store *vecstore.Store
+	raw   *strategies.RawIndex // episodes: every turn with the turn before it
 	log   strategies.TurnLog
 
 	persons   map[string]bool
@@ -118,9 +132,7 @@ type Gaama struct {
 	hubs      map[string]bool           // entity keys with degree > hubDegree, plus user/assistant
 	hubList   []string                  // hubs in the order they became hubs
 	stale     *StaleIndex               // superseded values per slot
-	vecs      map[string][]float32      // turn id → embedding
 	dispToks  map[string][]string       // entity key → normalized tokens of its display (dates dropped)
-	pos       map[string]int            // turn id → index in the log
 
 	failures int // extraction requests that failed (model.ErrFailed)
 	invalid  int // extracted relations dropped as malformed
@@ -140,7 +152,7 @@ func New(env strategies.Env, cfg Config) (*Gaama, error) {
 		return nil, errors.New("gaama: env has no model client (needed for extraction: model)")
 	case cfg.RRFK < 0 || math.IsNaN(cfg.RRFK):
 		return nil, fmt.Errorf("gaama: rrf_k %v must be ≥ 0", cfg.RRFK)
-	case cfg.MaxItems < 1 || cfg.VectorK < 1 || cfg.MaxHops < 1 || cfg.MaxHops > 3:
+	case cfg.MaxItems < 1 || cfg.VectorK < 1 || cfg.MaxHops < 1 || cfg.MaxHops > 3 || !(cfg.GraphWeight >= 0):
 		return nil, fmt.Errorf("gaama: bad config %+v", cfg)
 	}
 	g, err := NewGraph()
@@ -148,11 +160,11 @@ func New(env strategies.Env, cfg Config) (*Gaama, error) {
 		return nil, err
 	}
 	return &Gaama{
-		env: env, cfg: cfg, graph: g, res: NewResolver(), store: vecstore.New(env.Embedder),
+		env: env, cfg: cfg, graph: g, res: NewResolver(), raw: strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow),
 		persons: map[string]bool{}, gold: strategies.GoldCount{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
 		edgeToks: map[*Edge]map[string]bool{}, loose: map[string][]string{},
 		hubs: map[string]bool{"user": true, "assistant": true}, hubList: []string{"user", "assistant"},
-		stale: NewStaleIndex(), vecs: map[string][]float32{}, pos: map[string]int{}, dispToks: map[string][]string{},
+		stale: NewStaleIndex(), dispToks: map[string][]string{},
 	}, nil
 }
 
@@ -184,37 +196,37 @@ func (s *Gaama) Ingest(ctx context.Context, t strategies.Turn) error {
 	}
 	s.log.Add(t)
 	s.notePerson(t)
-	text := strategies.Speaker(t) + ": " + t.Text
-	vecs, err := s.env.Embedder.Embed(ctx, []string{text})
+	if err := s.raw.Add(ctx, t); err != nil {
+		return fmt.Errorf("gaama: %w", err)
+	}
+
+	if s.env.Extraction == strategies.ExtractOracle {
+		if err := s.write(t, FromGold(t.Gold, t.Text)); err != nil {
+			return err
+		}
+		return s.goldFacts(ctx, t)
+	}
+	ex, err := s.extract(ctx, t)
 	if err != nil {
-		return fmt.Errorf("gaama: embedding turn %s: %w", t.ID, err)
-	}
-	if len(vecs) != 1 {
-		return fmt.Errorf("gaama: embedder returned %d vectors for one text", len(vecs))
-	}
-	if err := s.store.AddVector(ctx, "t:"+t.ID, vecs[0], text, nil); err != nil {
 		return err
 	}
-	s.vecs[t.ID] = vecs[0]
-	s.pos[t.ID] = len(s.log.Turns) - 1
-	s.bytes += int64(4 * s.env.Embedder.Dim())
-
-	var ex Extraction
-	if s.env.Extraction == strategies.ExtractOracle {
-		ex = FromGold(t.Gold, t.Text)
-	} else {
-		req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Input: model.GraphInput{TurnInput: strategies.TurnInput(t)}}
-		var err error
-		ex, err = model.CallJSON[Extraction](ctx, s.env.Model, req)
-		if err != nil {
-			if !errors.Is(err, model.ErrFailed) {
-				return fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)
-			}
-			s.failures++
-			ex = Extraction{}
-		}
-	}
 	return s.write(t, ex)
+}
+
+// extract asks the model for the entities and relations of one turn (an
+// extract-graph request). A failed request (model.ErrFailed) is counted
+// and gives an empty extraction; other errors are returned.
+func (s *Gaama) extract(ctx context.Context, t strategies.Turn) (Extraction, error) {
+	req := model.Request{Kind: model.KindExtractGraph, Role: model.RoleExtractor, Input: model.GraphInput{TurnInput: strategies.TurnInput(t)}}
+	ex, err := model.CallJSON[Extraction](ctx, s.env.Model, req)
+	if err != nil {
+		if !errors.Is(err, model.ErrFailed) {
+			return Extraction{}, fmt.Errorf("gaama: extract-graph for turn %s: %w", t.ID, err)
+		}
+		s.failures++
+		return Extraction{}, nil
+	}
+	return ex, nil
 }
 
 // write merges one turn's extraction into the graph.
@@ -546,7 +558,7 @@ func (s *Gaama) Footprint() strategies.Footprint {
 	return strategies.Footprint{
 		Items: len(s.log.Turns) + s.graph.NumEntities(),
 		Edges: s.graph.NumEdges(),
-		Bytes: s.log.Bytes() + s.bytes + s.graph.Bytes(),
+		Bytes: s.raw.Bytes() + s.bytes + s.graph.Bytes(),
 	}
 }
 

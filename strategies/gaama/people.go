@@ -1,7 +1,9 @@
 package gaama
 
 import (
+	"context"
 	"slices"
+	"strings"
 
 	"github.com/memarena/memarena/strategies"
 )
@@ -60,6 +62,35 @@ func (s *Gaama) selfSeeds() []Seed {
 		}
 	}
 	return out
+}
+
+// goldFacts writes a turn's free-text gold facts (LoCoMo observations)
+// into the graph in extraction: oracle mode: each fact is read by the
+// strategy's own extract-graph request, run on the fact's text instead of
+// the turn's, and its relations are filed with the turn the fact cites as
+// provenance (and the fact's sentence as evidence). A model is needed for
+// it; without one (oracle mode allows none) the facts are not read.
+// Facts read are counted in GoldReceived.
+func (s *Gaama) goldFacts(ctx context.Context, t strategies.Turn) error {
+	if t.Gold == nil || s.env.Model == nil {
+		return nil
+	}
+	for _, f := range t.Gold.Facts {
+		ft := t
+		ft.Text, ft.Gold = strings.TrimSpace(f), nil
+		if ft.Text == "" {
+			continue
+		}
+		ex, err := s.extract(ctx, ft)
+		if err != nil {
+			return err
+		}
+		if err := s.write(ft, ex); err != nil {
+			return err
+		}
+		s.gold[strategies.GoldFacts]++
+	}
+	return nil
 }
 
 // GoldReceived counts the gold annotations received

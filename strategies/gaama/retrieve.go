@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
 )
@@ -219,9 +218,9 @@ type cand struct {
 // Retrieve answers a query in six steps. (1) Route classifies the question
 // and picks the route and traversal depth. (2) Graph retrieval: Link seeds,
 // traversal templates, graphRank. (3) Vector retrieval: the vector_k
-// nearest turns, each widened to a window with its more similar session
-// neighbour when that one is nearly as similar (window). (4) LinkedRRF
-// fuses the graph list (weighted by the route) and the vector list;
+// nearest episodes (a turn with the turn before it in its session). (4)
+// LinkedRRF fuses the graph list (weight graph_weight × the route's
+// graph/vector ratio, Decision.Weights) and the episode list (weight 1);
 // superseded items — superseded edges, and lines that state a superseded
 // value without its replacement (StaleIndex) — lose half their fused score
 // unless the question asks about history. (5) Dedup drops items that state
@@ -254,16 +253,9 @@ func (s *Gaama) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 	if len(ranked) > 3*s.cfg.MaxItems {
 		ranked = ranked[:3*s.cfg.MaxItems]
 	}
-	qv, err := s.env.Embedder.Embed(ctx, []string{q.Question})
+	hits, err := s.raw.Search(ctx, q.Question, s.cfg.VectorK)
 	if err != nil {
-		return strategies.Recall{}, fmt.Errorf("gaama: embedding question: %w", err)
-	}
-	if len(qv) != 1 {
-		return strategies.Recall{}, fmt.Errorf("gaama: embedder returned %d vectors for one text", len(qv))
-	}
-	hits, err := s.store.QueryVector(ctx, qv[0], s.cfg.VectorK, nil)
-	if err != nil {
-		return strategies.Recall{}, err
+		return strategies.Recall{}, fmt.Errorf("gaama: episode search: %w", err)
 	}
 	gl := make([]Candidate, len(ranked))
 	byID := map[string]*cand{}
@@ -274,16 +266,18 @@ func (s *Gaama) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 	}
 	vl := make([]Candidate, 0, len(hits))
 	for _, h := range hits {
-		tid := strings.TrimPrefix(h.ID, "t:")
-		t, ok := s.log.Get(tid)
-		if !ok {
-			continue
+		id := "t:" + h.ID
+		c := &cand{id: id}
+		for _, tid := range h.TurnIDs {
+			if t, ok := s.log.Get(tid); ok {
+				c.turns = append(c.turns, t)
+			}
 		}
-		vl = append(vl, Candidate{ID: h.ID, TurnIDs: []string{tid}})
-		byID[h.ID] = &cand{id: h.ID, turns: s.window(t, h.Score, qv[0])}
+		vl = append(vl, Candidate{ID: id, TurnIDs: h.TurnIDs})
+		byID[id] = c
 	}
 	wg, wv := d.Weights()
-	fused, err := LinkedRRF([][]Candidate{gl, vl}, []float64{wg, wv}, s.cfg.RRFK, true)
+	fused, err := LinkedRRF([][]Candidate{gl, vl}, []float64{s.cfg.GraphWeight * wg / wv, 1}, s.cfg.RRFK, true)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
@@ -480,33 +474,6 @@ func (s *Gaama) merge(cands []*cand) []*cand {
 		}
 	}
 	return out
-}
-
-// window returns the background window of a vector hit: the hit turn and,
-// when its more similar session neighbour scores at least neighbourShare of
-// the hit's cosine similarity, that neighbour too (in turn order) — a turn
-// and the message it answers or that answers it.
-func (s *Gaama) window(t strategies.Turn, score float64, qv []float32) []strategies.Turn {
-	if neighbourShare <= 0 {
-		return []strategies.Turn{t}
-	}
-	i := s.pos[t.ID]
-	best, bestScore := -1, 0.0
-	for _, j := range []int{i - 1, i + 1} {
-		if j < 0 || j >= len(s.log.Turns) || s.log.Turns[j].SessionID != t.SessionID {
-			continue
-		}
-		if sc := embed.Cosine(qv, s.vecs[s.log.Turns[j].ID]); best < 0 || sc > bestScore {
-			best, bestScore = j, sc
-		}
-	}
-	if best < 0 || bestScore < neighbourShare*score {
-		return []strategies.Turn{t}
-	}
-	if best < i {
-		return []strategies.Turn{s.log.Turns[best], t}
-	}
-	return []strategies.Turn{t, s.log.Turns[best]}
 }
 
 // currentFirst moves superseded items behind all others, keeping relative

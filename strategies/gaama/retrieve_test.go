@@ -42,7 +42,7 @@ func TestNovelFirstAndCurrentFirst(t *testing.T) {
 	}
 }
 
-func TestWindowAndMerge(t *testing.T) {
+func TestEpisodesAndMerge(t *testing.T) {
 	g := newTest(t, strategies.ExtractModel, nil)
 	ingestAll(t, g, []strategies.Turn{
 		turn("a", "s1", 0, 0, "user", "Which hotel did you find in Kyoto?"),
@@ -51,26 +51,19 @@ func TestWindowAndMerge(t *testing.T) {
 		turn("d", "s2", 1, 0, "user", "The Kyoto hotel has a great breakfast."),
 	})
 	ctx := context.Background()
-	qv, _ := g.env.Embedder.Embed(ctx, []string{"Which hotel in Kyoto?"})
-	hits, _ := g.store.QueryVector(ctx, qv[0], 4, nil)
-	score := map[string]float64{}
+	// Every turn is an episode with the turn before it in its session; a
+	// session's first turn stands alone.
+	hits, err := g.raw.Search(ctx, "Which hotel in Kyoto?", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
 	for _, h := range hits {
-		score[strings.TrimPrefix(h.ID, "t:")] = h.Score
+		got[h.ID] = h.TurnIDs
 	}
-	win := func(id string) []string {
-		tt, _ := g.log.Get(id)
-		var out []string
-		for _, w := range g.window(tt, score[id], qv[0]) {
-			out = append(out, w.ID)
-		}
-		return out
-	}
-	// b's more similar neighbour is the question a (not c); d has none in its
-	// session.
-	for id, want := range map[string][]string{"b": {"a", "b"}, "a": {"a", "b"}, "d": {"d"}} {
-		if got := win(id); !reflect.DeepEqual(got, want) {
-			t.Errorf("window(%s) = %v, want %v (scores %v)", id, got, want, score)
-		}
+	want := map[string][]string{"a": {"a"}, "a..b": {"a", "b"}, "b..c": {"b", "c"}, "d": {"d"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("episodes = %v, want %v", got, want)
 	}
 	// Adjacent background turns of one session merge into one window item;
 	// turns of another session stay apart.

@@ -21,7 +21,8 @@ func replay(t *testing.T, id, mode string) (pathReuse float64, contexts []string
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := build(t, testEnv(mode), nil)
+	// The raw channel is off: the guard is on path localization itself.
+	h := build(t, testEnv(mode), map[string]any{"raw_k": 0})
 	var reuse []float64
 	for _, ss := range sc.Sessions {
 		task := ""

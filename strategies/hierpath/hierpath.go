@@ -50,7 +50,15 @@
 // narrative "Goal: … → stage: … → decision: … → result: …"; each item
 // carries the provenance of every node on its path. Superseded versions are
 // shown — marked (superseded) — only for questions about an earlier state
-// ("what did we pick at first?").
+// ("what did we pick at first?"). The paths (and versions) are then fused
+// with the raw leaves — every turn with the turn before it, in a
+// strategies.RawIndex — by linked reciprocal rank fusion
+// (strategies.FuseRaw, structure_weight); a leaf whose turn stated a value
+// a rewrite superseded is marked superseded (raw.go).
+//
+// People: each step records the person it is about (node metadata
+// "person"); an update or revert by one named user-side speaker never
+// rewrites another's step (raw.go, otherPerson).
 //
 // Storage: graph.go (SQLite schema, mirror, recursive path queries);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline
@@ -94,10 +102,15 @@ func init() {
 				Doc: "half-life of the recency term of the path score (a Go duration; 2160h = 90 days; ≤ 0 turns recency off)"},
 			{Name: "summary_words", Type: strategies.TypeInt, Default: 80, Min: 10, Max: 400,
 				Doc: "word cap of the summary written for each finished subtask at session end (10–400 words)"},
+			{Name: "raw_k", Type: strategies.TypeInt, Default: 50, Min: 0, Max: 100000,
+				Doc: "raw leaves (a turn with the turn before it) fetched by vector search per query and fused with the paths by linked reciprocal rank fusion (k = 60); 0 turns the raw channel off"},
+			{Name: "structure_weight", Type: strategies.TypeFloat, Default: DefaultStructureWeight, Min: 0, Max: 10,
+				Doc: "weight of the selected paths against the raw leaves (weight 1) in the fusion, in [0, 10]"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			return New(env, Config{Paths: p.Int("paths"), Candidates: p.Int("candidates"), Fanout: p.Int("fanout"),
-				HalfLife: p.Duration("half_life"), SummaryWords: p.Int("summary_words")})
+				HalfLife: p.Duration("half_life"), SummaryWords: p.Int("summary_words"),
+				RawK: p.Int("raw_k"), StructureWeight: p.Float("structure_weight")})
 		},
 	})
 }
@@ -115,6 +128,12 @@ type Config struct {
 	HalfLife time.Duration
 	// SummaryWords caps each subtask summary, in words.
 	SummaryWords int
+	// RawK is the number of raw leaves fused with the paths (0: no raw
+	// channel).
+	RawK int
+	// StructureWeight is the paths' weight in the fusion with the raw
+	// leaves (weight 1), ≥ 0.
+	StructureWeight float64
 }
 
 // Path score weights: score = WeightSim·similarity + WeightComplete·
@@ -158,6 +177,9 @@ type HierPath struct {
 
 	fast      *vecstore.Store
 	fastPaths map[string]fastEntry
+	raw       *strategies.RawIndex // raw leaves (nil when RawK is 0)
+	stale     map[string]bool      // turns whose stated value a rewrite superseded
+	people    map[string]bool      // user-side speaker names (see otherPerson)
 
 	goals     map[string]int64   // goal label → node
 	goalOrder []int64            // goal nodes in creation order
@@ -202,14 +224,19 @@ func New(env strategies.Env, cfg Config) (*HierPath, error) {
 	if env.Model == nil {
 		return nil, fmt.Errorf("hier-path needs a model client (reflections and summaries use it in both extraction modes)")
 	}
-	if cfg.Paths < 1 || cfg.Candidates < 1 || cfg.Fanout < 1 || cfg.SummaryWords < 1 {
+	if cfg.Paths < 1 || cfg.Candidates < 1 || cfg.Fanout < 1 || cfg.SummaryWords < 1 || cfg.RawK < 0 || !(cfg.StructureWeight >= 0) {
 		return nil, fmt.Errorf("hier-path: invalid config %+v", cfg)
 	}
 	g, err := OpenGraph(context.Background(), env.Embedder)
 	if err != nil {
 		return nil, err
 	}
+	var raw *strategies.RawIndex
+	if cfg.RawK > 0 {
+		raw = strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow)
+	}
 	return &HierPath{env: env, cfg: cfg, g: g, fast: vecstore.New(env.Embedder), fastPaths: map[string]fastEntry{},
+		raw: raw, stale: map[string]bool{}, people: map[string]bool{},
 		goals: map[string]int64{}, subtasks: map[string]int64{}, subOrder: map[int64][]int64{}, profiles: map[int64]profile{},
 		steps: map[int64][]int64{}, notes: map[int64]bool{}, summaries: map[int64]int64{}, dirty: map[int64]bool{},
 		revised: map[int64]bool{}, nodeEnts: map[int64][]string{}, entities: map[string][]int64{}, lastObj: map[string][]string{}}, nil
@@ -255,6 +282,18 @@ func (h *HierPath) Ingest(ctx context.Context, t strategies.Turn) error {
 	if h.sess == nil || h.sess.id != t.SessionID {
 		h.sess = &session{id: t.SessionID, entities: map[string]bool{}, touched: map[int64]bool{}, goals: map[int64]bool{}}
 	}
+	if err := h.keepRaw(ctx, t); err != nil {
+		return err
+	}
+	if err := h.file(ctx, t); err != nil {
+		return err
+	}
+	return h.goldFacts(ctx, t)
+}
+
+// file places one turn, applies the rewrites it triggers and stores it as
+// a step.
+func (h *HierPath) file(ctx context.Context, t strategies.Turn) error {
 	p, err := h.place(ctx, t)
 	if err != nil {
 		return err
@@ -301,7 +340,7 @@ func (h *HierPath) place(ctx context.Context, t strategies.Turn) (Placement, err
 			}
 		}
 		if t.Gold != nil {
-			p.Updates, p.Revert = h.goldUpdates(t.Gold, t.Text)
+			p.Updates, p.Revert = h.goldUpdates(t.Gold, t.Text, strategies.Person(t))
 		}
 		return p, nil
 	}
@@ -376,15 +415,21 @@ func (h *HierPath) defaultGoal(t strategies.Turn) string {
 // whose subject and relation had another object before supersedes it
 // (FORMAT.md); conditional triplets do not, and neither does a new object
 // the turn does not spell out (the rewrite quotes the turn's wording). An
-// object that was current before the previous one is a revert.
-func (h *HierPath) goldUpdates(g *scenarios.Gold, text string) ([]Update, string) {
+// object that was current before the previous one is a revert. A
+// first-person subject ("I", "user") is the turn's person, so two people's
+// values never form one history.
+func (h *HierPath) goldUpdates(g *scenarios.Gold, text, person string) ([]Update, string) {
 	var ups []Update
 	revert := ""
 	for _, tr := range g.Triplets {
 		if tr.Condition != "" {
 			continue
 		}
-		key := nlp.NormalizeEntity(tr.Subject) + "|" + tr.Relation
+		subj := tr.Subject
+		if strategies.IsSelfMention(subj) {
+			subj = person
+		}
+		key := nlp.NormalizeEntity(subj) + "|" + tr.Relation
 		hist := h.lastObj[key]
 		obj := strings.TrimSpace(tr.Object)
 		if obj == "" {
@@ -539,7 +584,7 @@ func (h *HierPath) addStep(ctx context.Context, t strategies.Turn, p Placement, 
 	}
 	edges = append(edges, h.relatedEdges(ents, sub)...)
 	id, err := h.g.Insert(ctx, NewNode{Kind: kind, Content: t.Text, Outcome: outcome, TurnIDs: []string{t.ID},
-		SessionID: t.SessionID, Time: t.Time, Meta: map[string]string{"role": t.Role, "speaker": strategies.Speaker(t)}}, parent, edges...)
+		SessionID: t.SessionID, Time: t.Time, Meta: map[string]string{"role": t.Role, "speaker": strategies.Speaker(t), metaPerson: strategies.Person(t)}}, parent, edges...)
 	if err != nil {
 		return err
 	}

@@ -54,13 +54,26 @@ func (h *HierPath) Retrieve(ctx context.Context, q strategies.Query) (strategies
 	if q.Budget <= 0 || strings.TrimSpace(q.Question) == "" || len(h.g.vecs) == 0 {
 		return strategies.Recall{}, nil
 	}
-	qv, err := h.embed(ctx, q.Question)
+	items, err := h.localizeItems(ctx, q)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
+	if items, err = h.fuseRaw(ctx, q.Question, items); err != nil {
+		return strategies.Recall{}, err
+	}
+	return h.pack(items, q.Budget), nil
+}
+
+// localizeItems is hier-path's own retrieval: the chosen paths, then the
+// superseded versions a history question asks for (see Retrieve).
+func (h *HierPath) localizeItems(ctx context.Context, q strategies.Query) ([]variants, error) {
+	qv, err := h.embed(ctx, q.Question)
+	if err != nil {
+		return nil, err
+	}
 	ranked, err := h.Localize(ctx, qv, q.AskedAt)
 	if err != nil {
-		return strategies.Recall{}, err
+		return nil, err
 	}
 	h.preferRevised(ranked, q.Question)
 	chosen := h.selectPaths(ranked, h.cfg.Paths)
@@ -71,11 +84,11 @@ func (h *HierPath) Retrieve(ctx context.Context, q strategies.Query) (strategies
 	if historyQuestion(q.Question) {
 		hist, err := h.historyItems(ctx, chosen)
 		if err != nil {
-			return strategies.Recall{}, err
+			return nil, err
 		}
 		items = append(items, hist...)
 	}
-	return h.pack(items, q.Budget), nil
+	return items, nil
 }
 
 // Localize returns every candidate path for a query vector, scored and

@@ -361,6 +361,9 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 			if n.Kind == NodeSummary {
 				continue // rewritten from the current steps at session end
 			}
+			if h.otherPerson(n, t) {
+				continue // one person's update never rewrites another's statement
+			}
 			var c string
 			var ok bool
 			if u.Old != "" {
@@ -391,6 +394,7 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 				continue // retired with a replaced subtree
 			}
 			turns := unionIDs(n.TurnIDs, []string{t.ID})
+			h.noteStale(n.TurnIDs, t.ID)
 			replace, err := h.resultsMention(ctx, n, key)
 			if err != nil {
 				return err
@@ -442,7 +446,7 @@ func (h *HierPath) applyRevert(ctx context.Context, t strategies.Turn, v string)
 	n := 0
 	for _, id := range h.stepIDsNewestFirst() {
 		node := h.g.nodes[id]
-		if node.Version < 2 || len(findValue(node.Content, v)) > 0 {
+		if node.Version < 2 || len(findValue(node.Content, v)) > 0 || h.otherPerson(node, t) {
 			continue
 		}
 		vs, err := h.g.Versions(ctx, id)

@@ -39,3 +39,6 @@ func (None) Footprint() strategies.Footprint { return strategies.Footprint{} }
 
 // Close does nothing.
 func (None) Close() error { return nil }
+
+// GoldReceived is empty: no memory reads no gold (strategies.GoldReporter).
+func (None) GoldReceived() strategies.GoldCount { return nil }

@@ -26,8 +26,9 @@ func init() {
 
 // Oracle keeps the transcript to look evidence up by id.
 type Oracle struct {
-	env strategies.Env
-	log strategies.TurnLog
+	env  strategies.Env
+	log  strategies.TurnLog
+	gold int // queries that carried gold
 }
 
 // Ingest appends the turn.
@@ -44,6 +45,7 @@ func (o *Oracle) Retrieve(_ context.Context, q strategies.Query) (strategies.Rec
 	if q.Gold == nil {
 		return strategies.Recall{}, nil
 	}
+	o.gold++
 	var ids []string
 	seen := map[string]bool{}
 	add := func(id string) {
@@ -75,6 +77,16 @@ func (o *Oracle) Retrieve(_ context.Context, q strategies.Query) (strategies.Rec
 		}
 	}
 	return strategies.Pack(o.env.Tokenizer, items, q.Budget, "", nil), nil
+}
+
+// GoldReceived counts the queries whose gold (evidence, path, answers) the
+// oracle read, as GoldEvidence; it reads no turn gold
+// (strategies.GoldReporter).
+func (o *Oracle) GoldReceived() strategies.GoldCount {
+	if o.gold == 0 {
+		return nil
+	}
+	return strategies.GoldCount{strategies.GoldEvidence: o.gold}
 }
 
 // Footprint counts stored turns.

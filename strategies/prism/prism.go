@@ -11,7 +11,9 @@
 // form one memory Unit: task id, step id, timestamp, action, action type,
 // observation, intent tags, entities, parent step and causal links. A unit
 // whose embedding is at least merge_threshold similar to a stored unit is
-// merged into it instead of being stored twice; the merged unit keeps the
+// merged into it instead of being stored twice — never into a unit of
+// another named person (mergeTarget): consolidation never crosses people;
+// the merged unit keeps the
 // union of the provenance turn ids and tags and takes the newer wording and
 // time. Units are nodes of a temporal-causal graph (an adjacency-list
 // gonum graph.Undirected): parent-step edges inside a session, a temporal
@@ -31,6 +33,10 @@
 // or, with selection: weighted-sum, by a weighted sum (WeightedOrder). They
 // are rendered as "[task, step] action → observation (intents)" lines with
 // date and turn-id provenance, most recent first, inside the token budget.
+//
+// The selected units are fused with the raw observations — every turn with
+// the turn before it, in a strategies.RawIndex — by linked reciprocal rank
+// fusion (strategies.FuseRaw, structure_weight; raw.go).
 //
 // PRISM has no supersession mechanism: every item has Status current, and
 // an outdated value loses to its correction only through recency and
@@ -86,16 +92,22 @@ func init() {
 			{Name: "w_relevance", Type: strategies.TypeFloat, Default: 0.8, Min: 0, Max: 1, Doc: "weight of relevance in weighted-sum selection, in [0, 1]"},
 			{Name: "w_recency", Type: strategies.TypeFloat, Default: 0.1, Min: 0, Max: 1, Doc: "weight of recency in weighted-sum selection, in [0, 1]"},
 			{Name: "w_coherence", Type: strategies.TypeFloat, Default: 0.1, Min: 0, Max: 1, Doc: "weight of coherence in weighted-sum selection, in [0, 1]"},
+			{Name: "raw_k", Type: strategies.TypeInt, Default: 50, Min: 0, Max: 100000,
+				Doc: "raw observations (a turn with the turn before it) fetched by vector search per query and fused with the selected units by linked reciprocal rank fusion (k = 60); 0 turns the raw channel off"},
+			{Name: "structure_weight", Type: strategies.TypeFloat, Default: DefaultStructureWeight, Min: 0, Max: 10,
+				Doc: "weight of the selected units against the raw observations (weight 1) in the fusion, in [0, 10]"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			cfg := Config{
-				Selection:      p.String("selection"),
-				TopK:           p.Int("top_k"),
-				VectorTopN:     p.Int("vector_top_n"),
-				RecencyLambda:  p.Float("recency_lambda"),
-				IntentWeight:   p.Float("intent_weight"),
-				MergeThreshold: p.Float("merge_threshold"),
-				Weights:        Objectives{p.Float("w_relevance"), p.Float("w_recency"), p.Float("w_coherence")},
+				Selection:       p.String("selection"),
+				TopK:            p.Int("top_k"),
+				VectorTopN:      p.Int("vector_top_n"),
+				RecencyLambda:   p.Float("recency_lambda"),
+				IntentWeight:    p.Float("intent_weight"),
+				MergeThreshold:  p.Float("merge_threshold"),
+				Weights:         Objectives{p.Float("w_relevance"), p.Float("w_recency"), p.Float("w_coherence")},
+				RawK:            p.Int("raw_k"),
+				StructureWeight: p.Float("structure_weight"),
 			}
 			return New(env, cfg)
 		},
@@ -123,6 +135,12 @@ type Config struct {
 	// Weights of relevance, recency and coherence for weighted-sum
 	// selection (each ≥ 0, not all 0).
 	Weights Objectives
+	// RawK is the number of raw observations fused with the selected units
+	// (0: no raw channel).
+	RawK int
+	// StructureWeight is the selected units' weight in the fusion with the
+	// raw observations (weight 1), ≥ 0.
+	StructureWeight float64
 }
 
 // Unit is one PRISM memory unit: an acting turn and its observations.
@@ -147,6 +165,9 @@ type Unit struct {
 	Intents []string
 	// Entities are the sorted entity slugs.
 	Entities []string
+	// Person is whom the unit is about: the acting turn's person
+	// (strategies.Person). Units of two people never merge.
+	Person string
 	// Parent is the ID of the previous step of the same session, or "".
 	Parent string
 	// Causes are the IDs of the other units this one links to in the
@@ -177,12 +198,14 @@ type Prism struct {
 	oracle bool
 
 	store *vecstore.Store
+	raw   *strategies.RawIndex // raw observations (nil when RawK is 0)
 	g     *causalGraph
 	edges int
 	units []*Unit
 	byID  map[string]int
 
 	seen        map[string]bool // turn ids ingested
+	people      map[string]bool // user-side speaker names (samePerson)
 	byTurn      map[string]int  // turn id → unit index
 	tagIndex    map[string][]int
 	entityLast  map[string]int      // entity form → latest unit naming it
@@ -231,15 +254,22 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 		return nil, fmt.Errorf("recency_lambda %v must be ≥ 0, intent_weight %v in [0, 1], merge_threshold %v in [0.5, 1]",
 			cfg.RecencyLambda, cfg.IntentWeight, cfg.MergeThreshold)
 	}
+	if cfg.RawK < 0 || !(cfg.StructureWeight >= 0) {
+		return nil, fmt.Errorf("raw_k %d and structure_weight %v must be ≥ 0", cfg.RawK, cfg.StructureWeight)
+	}
 	if cfg.Selection == SelectWeighted {
 		if _, _, err := WeightedOrder(nil, cfg.Weights); err != nil {
 			return nil, fmt.Errorf("weighted-sum selection: %w", err)
 		}
 	}
+	var raw *strategies.RawIndex
+	if cfg.RawK > 0 {
+		raw = strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow)
+	}
 	return &Prism{
-		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle,
+		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
-		seen: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
+		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
 		entityLast: map[string]int{}, entityWords: map[string][]string{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
@@ -254,11 +284,11 @@ func (p *Prism) Units() []*Unit { return p.units }
 // query parsing); PRISM continues without their result.
 func (p *Prism) Failures() int { return p.failures }
 
-// Ingest tags the turn and adds it to memory: a tool turn joins the pending
+// ingest tags the turn and adds it to memory: a tool turn joins the pending
 // unit as its observation, any other turn closes the pending unit (merging or
 // storing it) and opens a new one. A turn without an id or with an id seen
 // before is an error.
-func (p *Prism) Ingest(ctx context.Context, t strategies.Turn) error {
+func (p *Prism) ingest(ctx context.Context, t strategies.Turn) error {
 	if t.ID == "" {
 		return errors.New("prism: turn without an id")
 	}
@@ -279,6 +309,10 @@ func (p *Prism) Ingest(ctx context.Context, t strategies.Turn) error {
 		p.session = t.SessionID
 	}
 	p.seen[t.ID] = true
+	p.notePerson(t)
+	if err := p.keepRaw(ctx, t); err != nil {
+		return err
+	}
 	observation := t.Role == scenarios.RoleTool && p.pending != nil
 	if !observation {
 		// Close the pending unit first, so that its entities are in the
@@ -439,14 +473,15 @@ func (p *Prism) finalize(ctx context.Context) error {
 	vec := vecs[0]
 	taskID := p.taskID(t0.Task, t0.SessionID)
 	p.steps[taskID]++
-	hits, err := p.store.QueryVector(ctx, vec, 1, nil)
+	person := strategies.Person(t0)
+	hit, err := p.mergeTarget(ctx, vec, person)
 	if err != nil {
 		return err
 	}
 	var u *Unit
 	idx := -1
-	if len(hits) == 1 && hits[0].Score >= p.cfg.MergeThreshold-1e-6 {
-		idx = p.byID[hits[0].ID]
+	if hit != "" {
+		idx = p.byID[hit]
 		u = p.units[idx]
 		u.TurnIDs = append(u.TurnIDs, ids...)
 		if at.After(u.Time) {
@@ -454,7 +489,7 @@ func (p *Prism) finalize(ctx context.Context) error {
 		}
 	} else {
 		idx = len(p.units)
-		u = &Unit{ID: fmt.Sprintf("u%06d", idx), TurnIDs: ids, Time: at, tags: map[string]bool{}}
+		u = &Unit{ID: fmt.Sprintf("u%06d", idx), TurnIDs: ids, Time: at, Person: person, tags: map[string]bool{}}
 		p.units = append(p.units, u)
 		p.byID[u.ID] = idx
 		p.g.addNode()
@@ -625,19 +660,32 @@ func (p *Prism) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 	if q.Budget <= 0 || len(p.units) == 0 {
 		return strategies.Recall{}, nil
 	}
-	iq, err := p.queryIntent(ctx, q)
+	items, err := p.selectUnits(ctx, q)
 	if err != nil {
 		return strategies.Recall{}, err
+	}
+	if items, err = p.fuseRaw(ctx, q.Question, items); err != nil {
+		return strategies.Recall{}, err
+	}
+	return p.pack(items, q.Budget), nil
+}
+
+// selectUnits is PRISM's own retrieval: the top_k units for q, best first
+// (see Retrieve).
+func (p *Prism) selectUnits(ctx context.Context, q strategies.Query) ([]strategies.Item, error) {
+	iq, err := p.queryIntent(ctx, q)
+	if err != nil {
+		return nil, err
 	}
 	targets := p.targets(iq, q.Question)
 	vecs, err := p.env.Embedder.Embed(ctx, []string{q.Question})
 	if err != nil {
-		return strategies.Recall{}, fmt.Errorf("prism: embedding question: %w", err)
+		return nil, fmt.Errorf("prism: embedding question: %w", err)
 	}
 	qvec := vecs[0]
 	cands, err := p.candidates(ctx, qvec, targets)
 	if err != nil {
-		return strategies.Recall{}, err
+		return nil, err
 	}
 	asked := q.AskedAt
 	if asked.IsZero() {
@@ -649,7 +697,7 @@ func (p *Prism) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 	}
 	scored := p.score(cands, qvec, targets, asked, p.active(q.Recent))
 	if len(scored) == 0 {
-		return strategies.Recall{}, nil
+		return nil, nil
 	}
 	pts := make([]Objectives, len(scored))
 	for i, c := range scored {
@@ -683,7 +731,7 @@ func (p *Prism) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 		})
 	}
 	if err != nil {
-		return strategies.Recall{}, err
+		return nil, err
 	}
 	if len(order) > p.cfg.TopK {
 		order = order[:p.cfg.TopK]
@@ -694,7 +742,7 @@ func (p *Prism) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 		items[k] = strategies.Item{ID: u.ID, Text: Render(u), Score: score[i], Kind: strategies.KindUnit,
 			TurnIDs: slices.Clone(u.TurnIDs), Time: u.Time}
 	}
-	return p.pack(items, q.Budget), nil
+	return items, nil
 }
 
 // candidates returns the indices (ascending) of the units that share a goal,

@@ -126,7 +126,7 @@ func TestUnitsObservationsAndGraph(t *testing.T) {
 		Action: "Assistant: Let's run pytest again with -x to reproduce the timeout.", ActionType: "execute",
 		Observation: "pytest: 2 tests failed: TimeoutError in test_orders",
 		Intents:     []string{"action:execute", "goal:debug", "subtask:diagnose", "subtask:verify"},
-		Entities:    []string{"test_orders", "timeouterror"}, Parent: "u000000", TurnIDs: []string{"s1-b", "s1-c"}}
+		Entities:    []string{"test_orders", "timeouterror"}, Person: "assistant", Parent: "u000000", TurnIDs: []string{"s1-b", "s1-c"}}
 	got := *u
 	got.vec, got.tags = nil, nil
 	if !reflect.DeepEqual(got, want) {
@@ -196,7 +196,7 @@ func TestRetrieveParetoAndWeighted(t *testing.T) {
 		Recent: []strategies.Turn{{ID: "s2-a"}}, Budget: 400, K: 5}
 	for _, sel := range []string{SelectPareto, SelectWeighted} {
 		env, _ := testEnv("")
-		p := build(t, map[string]any{"selection": sel}, env)
+		p := build(t, map[string]any{"selection": sel, "raw_k": 0}, env)
 		ingestAll(t, p, ciSessions()...)
 		r, err := p.Retrieve(ctx, q)
 		if err != nil {
@@ -284,7 +284,7 @@ func TestRetrieveBudgetAndDeterminism(t *testing.T) {
 	}
 	// A larger budget holds more items; zero budget none.
 	env, _ := testEnv("")
-	p := build(t, map[string]any{"top_k": 2}, env)
+	p := build(t, map[string]any{"top_k": 2, "raw_k": 0}, env)
 	ingestAll(t, p, ciSessions()...)
 	q.Budget = 1000
 	if r, _ := p.Retrieve(ctx, q); len(r.Items) != 2 {

@@ -60,3 +60,7 @@ func (r *Recency) Footprint() strategies.Footprint {
 
 // Close does nothing.
 func (r *Recency) Close() error { return nil }
+
+// GoldReceived is empty: the last turns are kept as said, no gold
+// annotation is read (strategies.GoldReporter).
+func (r *Recency) GoldReceived() strategies.GoldCount { return nil }

@@ -325,13 +325,13 @@ func TestRegistryAndConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := s.(*ThoughtGraph)
-	if g.cfg != (Config{Seeds: 5, Depth: 3, Fanout: 3, HalfLife: 2160 * time.Hour, Consolidate: true}) {
+	if g.cfg != (Config{Seeds: 5, Depth: 3, Fanout: 3, HalfLife: 2160 * time.Hour, Consolidate: true, RawK: 50, StructureWeight: 0.5}) {
 		t.Fatalf("defaults %+v", g.cfg)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for _, raw := range []map[string]any{{"fanout": 0}, {"depth": 11}, {"seeds": 0}, {"half_life": "0s"}, {"fan_out": 2}} {
+	for _, raw := range []map[string]any{{"fanout": 0}, {"depth": 11}, {"seeds": 0}, {"half_life": "0s"}, {"fan_out": 2}, {"raw_k": -1}, {"structure_weight": -0.5}} {
 		if _, err := strategies.Build(Name, raw, env); err == nil {
 			t.Errorf("params %v accepted", raw)
 		}

@@ -119,32 +119,43 @@ func (g *ThoughtGraph) Retrieve(ctx context.Context, q strategies.Query) (strate
 	if q.Budget < 0 {
 		return strategies.Recall{}, fmt.Errorf("thought-graph: negative budget %d", q.Budget)
 	}
-	if q.Budget == 0 || len(g.thoughts) == 0 {
+	if q.Budget == 0 || (len(g.thoughts) == 0 && (g.raw == nil || g.raw.Len() == 0)) {
 		return strategies.Recall{}, nil
 	}
-	qv, err := g.queryVector(ctx, q)
-	if err != nil || qv == nil {
-		return strategies.Recall{}, err
-	}
 	nc := &neighborCache{g: g, m: map[string][]neighbor{}}
-	seeds, err := g.recall(ctx, q.Question, qv)
+	var ranked []scored
+	if len(g.thoughts) > 0 {
+		qv, err := g.queryVector(ctx, q)
+		if err != nil {
+			return strategies.Recall{}, err
+		}
+		if qv != nil {
+			seeds, err := g.recall(ctx, q.Question, qv)
+			if err != nil {
+				return strategies.Recall{}, err
+			}
+			cands, err := g.expand(ctx, seeds, qv, nc)
+			if err != nil {
+				return strategies.Recall{}, err
+			}
+			if ranked, err = g.rank(ctx, cands, q, nc); err != nil {
+				return strategies.Recall{}, err
+			}
+		}
+	}
+	order, err := g.fuseRaw(ctx, q.Question, ranked)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
-	cands, err := g.expand(ctx, seeds, qv, nc)
-	if err != nil {
-		return strategies.Recall{}, err
-	}
-	ranked, err := g.rank(ctx, cands, q, nc)
-	if err != nil {
-		return strategies.Recall{}, err
-	}
-	rec, err := g.pack(ctx, ranked, q.Budget, nc)
+	rec, err := g.pack(ctx, order, q.Budget, nc)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
 	for _, it := range rec.Items {
 		th := g.thoughts[it.ID]
+		if it.Kind != strategies.KindThought || th == nil {
+			continue
+		}
 		th.Access++
 		if q.AskedAt.After(th.LastAccess) {
 			th.LastAccess = q.AskedAt
@@ -442,49 +453,57 @@ func line(th *Thought, parents []string) string {
 	return b.String()
 }
 
-// pack places ranked thoughts into the budget, best first, skipping any that
+// pack places fused items into the budget, best first, skipping any that
 // no longer fit, then renders the narrative: chains (thoughts sharing a
-// seed) in the order of their best thought, each in scenario order. The
-// Recall's items are the placed thoughts, best first.
-func (g *ThoughtGraph) pack(ctx context.Context, ranked []scored, budget int, nc *neighborCache) (strategies.Recall, error) {
+// seed) in the order of their best thought, each in scenario order, then
+// the raw chunks in fused order (strategies.Line). The Recall's items are
+// the placed thoughts and chunks, best first.
+func (g *ThoughtGraph) pack(ctx context.Context, order []entry, budget int, nc *neighborCache) (strategies.Recall, error) {
 	type placed struct {
-		scored
+		entry
 		line string
 	}
 	var sel []placed
 	used := 0
-	for _, r := range ranked {
-		ps, err := nc.parents(ctx, r.ID)
-		if err != nil {
-			return strategies.Recall{}, err
+	for _, e := range order {
+		l := strategies.Line(e.item)
+		if e.th != nil {
+			ps, err := nc.parents(ctx, e.ID)
+			if err != nil {
+				return strategies.Recall{}, err
+			}
+			l = line(e.th, ps)
 		}
-		l := line(r.th, ps)
 		n := g.env.Tokenizer.Count(l + "\n")
 		if used+n > budget {
 			continue
 		}
 		used += n
-		sel = append(sel, placed{r, l})
+		sel = append(sel, placed{e, l})
 	}
 	render := func(sel []placed) string {
 		rootRank := map[string]int{}
+		var chain, raw []placed
 		for i, p := range sel {
+			if p.th == nil {
+				raw = append(raw, p)
+				continue
+			}
+			chain = append(chain, p)
 			if _, ok := rootRank[p.Root]; !ok {
 				rootRank[p.Root] = i
 			}
 		}
-		order := make([]placed, len(sel))
-		copy(order, sel)
-		sort.SliceStable(order, func(i, j int) bool {
-			ri, rj := rootRank[order[i].Root], rootRank[order[j].Root]
+		sort.SliceStable(chain, func(i, j int) bool {
+			ri, rj := rootRank[chain[i].Root], rootRank[chain[j].Root]
 			if ri != rj {
 				return ri < rj
 			}
-			return order[i].th.seq < order[j].th.seq
+			return chain[i].th.seq < chain[j].th.seq
 		})
-		lines := make([]string, len(order))
-		for i, p := range order {
-			lines[i] = p.line
+		lines := make([]string, 0, len(sel))
+		for _, p := range append(chain, raw...) {
+			lines = append(lines, p.line)
 		}
 		return strings.Join(lines, "\n")
 	}
@@ -498,10 +517,7 @@ func (g *ThoughtGraph) pack(ctx context.Context, ranked []scored, budget int, nc
 	}
 	items := make([]strategies.Item, len(sel))
 	for i, p := range sel {
-		items[i] = strategies.Item{
-			ID: p.ID, Text: p.th.body(), Score: p.importance, Kind: strategies.KindThought,
-			TurnIDs: append([]string(nil), p.th.TurnIDs...), Time: p.th.Created, Status: p.th.Status,
-		}
+		items[i] = p.item
 	}
 	return strategies.Recall{Items: items, Context: text}, nil
 }

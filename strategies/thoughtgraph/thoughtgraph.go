@@ -61,7 +61,12 @@
 // are packed into the budget and rendered as a narrative, one line per
 // thought grouped by chain in scenario order, citing thought ids and parents
 // in the line's bracket. Each item's TurnIDs are the turns its thought (and
-// its folded steps) came from.
+// its folded steps) came from. The ranked thoughts are fused with the raw
+// data chunks — every turn with the turn before it, in a
+// strategies.RawIndex — by linked reciprocal rank fusion
+// (strategies.FuseRaw, structure_weight); a chunk holding a turn whose
+// thought is superseded is marked superseded; the chunks follow the
+// narrative in the context (raw.go).
 package thoughtgraph
 
 import (
@@ -102,11 +107,16 @@ func init() {
 				Doc: "half-life of the recency decay in importance, measured from a thought's last update or retrieval (scenario time); a Go duration, > 0"},
 			{Name: "consolidate", Type: strategies.TypeBool, Default: true,
 				Doc: "fold the trivial steps (analysis, hypothesis) of a finished session task into the decision or lesson they led to"},
+			{Name: "raw_k", Type: strategies.TypeInt, Default: 50, Min: 0, Max: 100000,
+				Doc: "raw data chunks (a turn with the turn before it) fetched by vector search per query and fused with the ranked thoughts by linked reciprocal rank fusion (k = 60); 0 turns the raw channel off"},
+			{Name: "structure_weight", Type: strategies.TypeFloat, Default: DefaultStructureWeight, Min: 0, Max: 10,
+				Doc: "weight of the ranked thoughts against the raw chunks (weight 1) in the fusion, in [0, 10]"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			return New(env, Config{
 				Seeds: p.Int("seeds"), Depth: p.Int("depth"), Fanout: p.Int("fanout"),
 				HalfLife: p.Duration("half_life"), Consolidate: p.Bool("consolidate"),
+				RawK: p.Int("raw_k"), StructureWeight: p.Float("structure_weight"),
 			})
 		},
 	})
@@ -125,6 +135,12 @@ type Config struct {
 	HalfLife time.Duration
 	// Consolidate enables folding at session end.
 	Consolidate bool
+	// RawK is the number of raw chunks fused with the ranked thoughts (0:
+	// no raw channel).
+	RawK int
+	// StructureWeight is the ranked thoughts' weight in the fusion with the
+	// raw chunks (weight 1), ≥ 0.
+	StructureWeight float64
 }
 
 // Stats counts what happened to extractions and thoughts in one instance.
@@ -157,6 +173,7 @@ type ThoughtGraph struct {
 	cfg   Config
 	store *vecstore.Store
 	graph *graphStore
+	raw   *strategies.RawIndex // raw data chunks (nil when RawK is 0)
 
 	thoughts map[string]*Thought
 	order    []string          // thought ids in creation order (folded ids stay; skip missing)
@@ -191,13 +208,19 @@ func New(env strategies.Env, cfg Config) (*ThoughtGraph, error) {
 		return nil, fmt.Errorf("thought-graph: seeds %d, depth %d, fanout %d out of range (want ≥ 1, ≥ 0, ≥ 1)", cfg.Seeds, cfg.Depth, cfg.Fanout)
 	case cfg.HalfLife <= 0:
 		return nil, fmt.Errorf("thought-graph: half_life %v must be > 0", cfg.HalfLife)
+	case cfg.RawK < 0 || !(cfg.StructureWeight >= 0):
+		return nil, fmt.Errorf("thought-graph: raw_k %d and structure_weight %v must be ≥ 0", cfg.RawK, cfg.StructureWeight)
 	}
 	gs, err := newGraphStore()
 	if err != nil {
 		return nil, err
 	}
+	var raw *strategies.RawIndex
+	if cfg.RawK > 0 {
+		raw = strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow)
+	}
 	return &ThoughtGraph{
-		env: env, cfg: cfg, store: vecstore.New(env.Embedder), graph: gs,
+		env: env, cfg: cfg, store: vecstore.New(env.Embedder), graph: gs, raw: raw,
 		thoughts: map[string]*Thought{}, alias: map[string]string{}, turnSeq: map[string]int{}, recent: map[string][]string{},
 	}, nil
 }
@@ -289,6 +312,11 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 	}
 	g.turnSeq[t.ID] = len(g.turnSeq) + 1
 	g.notePerson(t)
+	if g.raw != nil {
+		if err := g.raw.Add(ctx, t); err != nil {
+			return fmt.Errorf("thought-graph: %w", err)
+		}
+	}
 	if t.SessionID != g.sessionID {
 		g.sessionID, g.frontier, g.pending = t.SessionID, "", nil
 	}

@@ -19,16 +19,6 @@ func (m *TriMem) notePerson(_ context.Context, t strategies.Turn) error {
 	return nil
 }
 
-// keepRaw adds a turn from which no triplet was asserted to the vector
-// supplement (turns that yielded triplets are represented by them, with
-// their quoted and scrubbed source sentences).
-func (m *TriMem) keepRaw(ctx context.Context, t strategies.Turn, asserted int) error {
-	if m.raw == nil || asserted > 0 {
-		return nil
-	}
-	return m.raw.Add(ctx, t)
-}
-
 // own files a triplet under the person it is about: a first-person subject
 // or object ("I", "me", "we", the placeholder "user") said in a turn is
 // the turn's person (strategies.Person: the speaker's name when the turn
@@ -105,38 +95,6 @@ func (m *TriMem) selfMatches(ctx context.Context) ([]EntityMatch, error) {
 		}
 	}
 	return out, nil
-}
-
-// supplement fuses the ranked items with the vector supplement's nearest
-// raw turns by reciprocal rank fusion (k = 60, equal weights): the vector
-// store Mem0 keeps beside its graph (Chhikara et al. 2025), so a turn
-// from which extraction read no triplet stays retrievable. Raw turns whose
-// text is already among the items (a fallback sentence of the turn) are
-// left out.
-func (m *TriMem) supplement(ctx context.Context, question string, items []strategies.Item) ([]strategies.Item, error) {
-	if m.raw == nil || len(items) >= m.opt.TopK+m.opt.VectorK {
-		return items, nil
-	}
-	raw, err := m.raw.Search(ctx, question, m.opt.VectorK)
-	if err != nil {
-		return nil, err
-	}
-	covered := map[string]bool{}
-	for _, it := range items {
-		if it.Kind == KindSentence {
-			covered[it.TurnIDs[0]] = true
-		}
-	}
-	keep := raw[:0]
-	for _, r := range raw {
-		if !covered[r.ID] {
-			keep = append(keep, r)
-		}
-	}
-	if len(keep) == 0 {
-		return items, nil
-	}
-	return strategies.FuseRRF(60, nil, items, keep)
 }
 
 // mergeMatches puts first (the people a first-person question means, at

@@ -54,19 +54,3 @@ func TestTwoSpeakersStayApart(t *testing.T) {
 		t.Errorf("gold = %q", g)
 	}
 }
-
-// TestVectorSupplementKeepsTurnsWithoutTriplets: the turn no triplet came
-// from is still retrievable, through the vector supplement, and turns that
-// yielded a triplet are not stored twice.
-func TestVectorSupplementKeepsTurnsWithoutTriplets(t *testing.T) {
-	m := build(t, strategies.ExtractOracle, map[string]any{"fallback": "off", "vector_k": 5})
-	last := replay(t, m, strategies.ExtractOracle, twoSpeakers())
-	if m.raw.Len() != 1 {
-		t.Fatalf("raw turns = %d, want 1", m.raw.Len())
-	}
-	r := ask(t, m, "What sounds lovely?", last.Add(time.Minute), 1024)
-	want := []itemView{{"Caroline: Wow, that sounds lovely!", []string{"D1:3"}, "", strategies.KindTurn}}
-	if !reflect.DeepEqual(view(r), want) {
-		t.Fatalf("items = %+v, want %+v", view(r), want)
-	}
-}

@@ -19,8 +19,9 @@
 //     offline model, internal/offline), or the scenario's gold triplets in
 //     oracle mode;
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
-//     "the user" → "user"), user speaker names → "user", stemmed keys,
-//     designator linking ("orders" ↔ "orders service");
+//     "the user" → "user"; a named speaker's first person is that speaker,
+//     see people), stemmed keys, designator linking ("orders" ↔ "orders
+//     service");
 //   - reinforcement: s ← e + α(1 − e), e the decayed strength;
 //   - conflict resolution (Store.assert): a newer object of a single-valued
 //     relation, a change-cued or explicitly replacing object of a
@@ -45,7 +46,14 @@
 //   - fallback: when no triplet matches, the raw source sentences of the
 //     named entities or of the question's words (counted in
 //     Stats.Fallbacks; the fallback parameter turns it off, or to "fill":
-//     sentences also fill what the triplets leave of top_k).
+//     sentences also fill what the triplets leave of top_k);
+//   - vector supplement (raw.go): every turn, with the turn before it, in a
+//     strategies.RawIndex; its nearest vector_k observations are fused with
+//     the triplet ranking (strategies.FuseRaw, structure_weight), and an
+//     observation that states a superseded value is marked superseded;
+//   - people: first-person facts are filed under the turn's speaker
+//     (people.go), so two speakers' facts never supersede, reinforce or
+//     consolidate each other.
 //
 // Storage is SQLite (github.com/mattn/go-sqlite3), in memory, one database
 // per instance; see Store.
@@ -104,8 +112,10 @@ func init() {
 				Doc: "ranked items considered per query before packing into the token budget, in [1, 1000]"},
 			{Name: "fallback", Type: strategies.TypeString, Default: FallbackEmpty, Enum: []string{FallbackOff, FallbackEmpty, FallbackFill},
 				Doc: "raw source sentences (naming the question's entities or half its words) are returned when no triplet matches (empty), also after the triplets up to top_k items (fill), or never (off)"},
-			{Name: "vector_k", Type: strategies.TypeInt, Default: 10, Min: 0, Max: 1000,
-				Doc: "raw turns fetched from the vector supplement per query and fused with the triplet ranking by reciprocal rank fusion (k = 60), in [0, 1000]; 0 turns the supplement off"},
+			{Name: "vector_k", Type: strategies.TypeInt, Default: 50, Min: 0, Max: 1000,
+				Doc: "raw observations (every turn with the turn before it) fetched from the vector supplement per query and fused with the triplet ranking by linked reciprocal rank fusion (k = 60), in [0, 1000]; 0 turns the supplement off"},
+			{Name: "structure_weight", Type: strategies.TypeFloat, Default: DefaultStructureWeight, Min: 0, Max: 10,
+				Doc: "weight of the triplet ranking against the raw supplement's (weight 1) in the fusion, in [0, 10]"},
 		},
 		New: func(env strategies.Env, p strategies.Params) (strategies.Strategy, error) {
 			return New(env, Options{
@@ -116,6 +126,7 @@ func init() {
 				TopK:            p.Int("top_k"),
 				Fallback:        p.String("fallback"),
 				VectorK:         p.Int("vector_k"),
+				StructureWeight: p.Float("structure_weight"),
 			})
 		},
 	})
@@ -141,9 +152,12 @@ type Options struct {
 	TopK            int
 	// Fallback is FallbackOff, FallbackEmpty or FallbackFill.
 	Fallback string
-	// VectorK is the number of raw turns the vector supplement adds per
-	// query (0: no supplement; needs env.Embedder otherwise).
+	// VectorK is the number of raw observations the vector supplement
+	// adds per query (0: no supplement; needs env.Embedder otherwise).
 	VectorK int
+	// StructureWeight is the triplet ranking's weight in the fusion with
+	// the supplement (weight 1), ≥ 0.
+	StructureWeight float64
 }
 
 // Stats count what the memory did, for measurement.
@@ -213,6 +227,9 @@ func New(env strategies.Env, opt Options) (*TriMem, error) {
 	if opt.VectorK < 0 {
 		return nil, fmt.Errorf("trimem: vector_k %d must be ≥ 0", opt.VectorK)
 	}
+	if !(opt.StructureWeight >= 0) {
+		return nil, fmt.Errorf("trimem: structure_weight %v must be ≥ 0", opt.StructureWeight)
+	}
 	if opt.VectorK > 0 && env.Embedder == nil {
 		return nil, errors.New("trimem: vector_k > 0 needs an embedder")
 	}
@@ -222,7 +239,7 @@ func New(env strategies.Env, opt Options) (*TriMem, error) {
 	}
 	m := &TriMem{env: env, opt: opt, store: st, gold: strategies.GoldCount{}}
 	if opt.VectorK > 0 {
-		m.raw = strategies.NewRawIndex(env.Embedder)
+		m.raw = strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow)
 	}
 	return m, nil
 }
@@ -258,7 +275,6 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 	if err != nil {
 		return err
 	}
-	asserted := 0
 	err = m.store.inTx(ctx, func(tx querier) error {
 		sentEnts := map[string][]int64{}
 		for _, tr := range trips {
@@ -288,7 +304,6 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 			if err != nil {
 				return err
 			}
-			asserted++
 			if res.New {
 				m.stats.New++
 			}
@@ -319,7 +334,7 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 	if err != nil {
 		return err
 	}
-	return m.keepRaw(ctx, t, asserted)
+	return m.keepRaw(ctx, t)
 }
 
 // extract returns the turn's valid triplets.

@@ -146,7 +146,7 @@ func TestKnowledgeUpdateOracle(t *testing.T) {
 // current line of a now-question mentions the stale value.
 func TestKnowledgeUpdateOffline(t *testing.T) {
 	t.Skip("pins the output of the deleted trimem extractor (quote scrubbing, supersession counts); to be rewritten against scripted extract-triplets replies")
-	m := build(t, strategies.ExtractModel, nil)
+	m := build(t, strategies.ExtractModel, map[string]any{"vector_k": 0})
 	last := replay(t, m, strategies.ExtractModel, minimal())
 	r := ask(t, m, "Which database does the orders service use now?", last.Add(time.Minute), 1024)
 	// The newest source is quoted with its stale part scrubbed.
@@ -200,7 +200,7 @@ func (failing) Complete(context.Context, model.Request) (model.Response, error) 
 }
 
 func TestExtractionFailureIsCountedNotFatal(t *testing.T) {
-	s, err := strategies.Build(Name, nil, testEnv(strategies.ExtractModel, failing{}))
+	s, err := strategies.Build(Name, map[string]any{"vector_k": 0}, testEnv(strategies.ExtractModel, failing{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestConditionalFactsStayConditional(t *testing.T) {
 		{ID: "a", Role: "user", Text: "I love spicy food."},
 		{ID: "b", Role: "user", Text: "I avoid spicy food when I'm unwell."},
 	}}}
-	m := build(t, strategies.ExtractModel, nil)
+	m := build(t, strategies.ExtractModel, map[string]any{"vector_k": 0})
 	last := replay(t, m, strategies.ExtractModel, turns)
 	r := ask(t, m, "Do I like spicy food?", last, 1024)
 	got := view(r)
@@ -278,7 +278,7 @@ func TestRuleIsRetrievedWithItsInstances(t *testing.T) {
 		{ID: "b", Role: "user", Text: "I hate spicy curry."},
 		{ID: "c", Role: "user", Text: "I hate spicy wings."},
 	}}}
-	m := build(t, strategies.ExtractModel, nil)
+	m := build(t, strategies.ExtractModel, map[string]any{"vector_k": 0})
 	last := replay(t, m, strategies.ExtractModel, turns)
 	r := ask(t, m, "What spicy dishes do I dislike?", last, 1024)
 	if len(r.Items) != 4 || r.Items[0].Kind != KindRuleItem ||
