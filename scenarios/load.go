@@ -89,9 +89,13 @@ func Parse(name string, data []byte) (s *Scenario, probs Problems) {
 	if sc.Source == "" {
 		sc.Source = name
 	}
-	lines := lineIndex(data)
 	sc.FillDefaults()
-	for _, p := range Validate(&sc) {
+	found := Validate(&sc)
+	if len(found) == 0 {
+		return &sc, nil
+	}
+	lines := lineIndex(data) // parsed again only when there is a problem to place
+	for _, p := range found {
 		p.File = name
 		p.Line = lines.lookup(p.Field)
 		probs = append(probs, p)

@@ -25,6 +25,8 @@ type Tokenizer struct {
 
 	mu    sync.Mutex
 	cache map[string]int
+
+	chunks chunkCache // counts of word-sized chunks (chunks.go)
 }
 
 const cacheLimit = 1 << 17
@@ -87,7 +89,7 @@ func (t *Tokenizer) Count(text string) int {
 	if ok {
 		return n
 	}
-	n = len(t.enc.EncodeOrdinary(text))
+	n = t.countChunked(text)
 	t.mu.Lock()
 	if len(t.cache) >= cacheLimit {
 		t.cache = make(map[string]int)

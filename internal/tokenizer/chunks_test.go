@@ -1,0 +1,118 @@
+package tokenizer
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/memarena/memarena/scenarios"
+)
+
+// pieces random texts are made of: words, contractions, numbers, every
+// kind of whitespace, punctuation, slashes, non-ASCII letters, combining
+// marks, CJK and emoji, so chunk boundaries meet every pre-tokenizer rule.
+var pieces = []string{
+	"the", "The", "THE", "cat", "it", "'s", "'S", "'ll", "don't", "I'm", "a", "x", "Hello", "world", "naïve", "café", "e\u0301",
+	"Ünïcödé", "日本語", "中文", "😀", "👍🏽", "123", "4567", "3.14", "1,200", " ", "  ", "\t", "\n", "\n\n", "\r\n", " \n", "\n ",
+	".", ",", "!", "?", "...", "—", "-", "/", "//", "http://x.y/z", "(", ")", "\"", "'", "`", "$5", "#", "@", "a/b", "\u00a0", "\u2003",
+	"\r", "\v", "\f", "\u0085", "/\n", "\n/", ",\n", "'\n", "A\u0301", "ǅ", "ʰ", "O'Neil", "'re", "'VE", "--", "::", "\t\n",
+}
+
+func randomText(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(40); n >= 0; n-- {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+		if r.IntN(3) > 0 {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// randomTexts is how many random texts the exactness test counts.
+var randomTexts = 3000
+
+func TestChunkedCountIsExact(t *testing.T) {
+	var texts []string
+	for _, id := range scenarios.BuiltinNames() {
+		s, err := scenarios.Builtin(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for _, ss := range s.Sessions {
+			for _, tu := range ss.Turns {
+				texts = append(texts, tu.Text)
+				all = append(all, tu.Speaker+": "+tu.Text)
+			}
+		}
+		texts = append(texts, strings.Join(all, "\n"), strings.Join(all, "\n\n"))
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < randomTexts; i++ {
+		texts = append(texts, randomText(r))
+	}
+	for _, name := range []string{"cl100k_base", "o200k_base"} {
+		tk, err := New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range texts {
+			// Twice: the second count comes from the chunk cache.
+			for round := 0; round < 2; round++ {
+				if got, want := tk.countChunked(s), len(tk.enc.EncodeOrdinary(s)); got != want {
+					t.Fatalf("%s: chunked count %d, whole-text count %d for %q", name, got, want, s)
+				}
+			}
+		}
+	}
+}
+
+func TestChunkCacheBounded(t *testing.T) {
+	tk := MustDefault()
+	tk.chunks.mu.Lock()
+	tk.chunks.m = nil
+	tk.chunks.mu.Unlock()
+	var b strings.Builder
+	for i := 0; i < chunkCacheMax+10; i++ {
+		b.Reset()
+		for j, x := 0, i; j < 5; j, x = j+1, x/26 {
+			b.WriteByte(byte('a' + x%26))
+		}
+		tk.countChunk(b.String())
+	}
+	if n := len(tk.chunks.m); n > chunkCacheMax || n == 0 {
+		t.Fatalf("chunk cache holds %d entries; want 1..%d", n, chunkCacheMax)
+	}
+}
+
+// BenchmarkCountPrompt counts prompt-sized texts that share their words
+// (as rendered prompts and packed contexts do), each text new to the
+// whole-text cache.
+func BenchmarkCountPrompt(b *testing.B) {
+	tk := MustDefault()
+	s, err := scenarios.Builtin("travel-planner")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var turns []string
+	for _, ss := range s.Sessions {
+		for _, tu := range ss.Turns {
+			turns = append(turns, tu.Text)
+		}
+	}
+	texts := make([]string, 512)
+	for i := range texts {
+		texts[i] = "You extract facts from one conversation turn.\n\nTurn:\n" + turns[i%len(turns)] + "\n\nPrevious:\n" + turns[(i+7)%len(turns)] + strings.Repeat(" ", i%3)
+	}
+	b.Run("whole-text", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			tk.enc.EncodeOrdinary(texts[i%len(texts)])
+		}
+	})
+	b.Run("chunked", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			tk.countChunked(texts[i%len(texts)])
+		}
+	})
+}
