@@ -66,7 +66,19 @@ type Env struct {
 	// asks the backend's client directly, so its tokens are harness
 	// overhead, never strategy cost.
 	Judge *judge.Judge
+	// Timer, when set, receives the wall time of every write-side call of
+	// every cell (scale runs sum them); it must be safe for concurrent use.
+	Timer func(cellKey string, phase Phase, d time.Duration)
 }
+
+// Phase names a write-side call for Env.Timer.
+type Phase string
+
+// Write-side phases.
+const (
+	PhaseIngest     Phase = "ingest"
+	PhaseEndSession Phase = "end-session"
+)
 
 // Run executes every cell of plan not yet in store, at most
 // cfg.Parallelism at a time, saving each finished cell. It returns when all
@@ -242,7 +254,11 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			if err := st.Ingest(ctx, turn); err != nil {
 				return cell, nil, fmt.Errorf("ingest %s: %w", t.ID, err)
 			}
-			ingestMS = append(ingestMS, ms(time.Since(t0)))
+			d := time.Since(t0)
+			ingestMS = append(ingestMS, ms(d))
+			if env.Timer != nil {
+				env.Timer(spec.Key, PhaseIngest, d)
+			}
 			write = write.Add(meter.Total().Sub(before))
 			cell.Turns++
 			recent = append(recent, turn)
@@ -258,8 +274,12 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			info.Summary = ss.Summary
 		}
 		before := meter.Total()
+		t0 := time.Now()
 		if err := st.EndSession(ctx, info); err != nil {
 			return cell, nil, fmt.Errorf("end of session %s: %w", ss.ID, err)
+		}
+		if env.Timer != nil {
+			env.Timer(spec.Key, PhaseEndSession, time.Since(t0))
 		}
 		write = write.Add(meter.Total().Sub(before))
 		for _, pi := range byProbe[si] {

@@ -88,7 +88,7 @@ Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cell
 		SilenceErrors: true,
 	}
 	addProfileFlags(root)
-	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newGenerateCmd(), newReportCmd(), newRejudgeCmd(), newMergeCmd(), newCompareCmd())
+	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newGenerateCmd(), newScaleCmd(), newReportCmd(), newRejudgeCmd(), newMergeCmd(), newCompareCmd())
 	// Wrong argument counts are usage errors (exit 2), like bad flags.
 	for _, c := range root.Commands() {
 		if args := c.Args; args != nil {

@@ -365,6 +365,10 @@ func (g *gen) pick(xs []string) string { return xs[g.intn(len(xs))] }
 func (g *gen) run() error {
 	g.layout()
 	counts := g.kindCounts()
+	// Procedures first: they need runs of free turns in one session.
+	if err := g.plantProcedures(counts[scenarios.KindPathReuse]); err != nil {
+		return err
+	}
 	if err := g.plantFacts(); err != nil {
 		return err
 	}
@@ -372,9 +376,6 @@ func (g *gen) run() error {
 		return err
 	}
 	if err := g.plantEvents(counts[scenarios.KindTemporal]); err != nil {
-		return err
-	}
-	if err := g.plantProcedures(counts[scenarios.KindPathReuse]); err != nil {
 		return err
 	}
 	return g.makeProbes(counts)
