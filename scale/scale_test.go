@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/memarena/memarena/datasets/all"
 	"github.com/memarena/memarena/datasets"
+	_ "github.com/memarena/memarena/datasets/all"
 	"github.com/memarena/memarena/runner"
 	_ "github.com/memarena/memarena/strategies/all"
 )
