@@ -37,9 +37,9 @@ type Options struct {
 	// (backend option cache: off; not part of the config hash). Ignored by
 	// the offline backend, which has no cache.
 	NoCache bool
-	// Timer receives the wall time of every write-side call (see
-	// Env.Timer); nil: none.
-	Timer func(cellKey string, phase Phase, d time.Duration)
+	// Observe is called around every write-side call (see Env.Observe);
+	// nil: none.
+	Observe func(cellKey string, phase Phase) (done func())
 	// Shard runs only one deterministic slice of the cells (see Shard);
 	// the zero value runs every cell. A shard's run directory is a normal
 	// run directory that also records the shard and the keys of every cell
@@ -137,7 +137,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 	if err := store.PutJSON("run", meta); err != nil {
 		return nil, err
 	}
-	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, Timer: opts.Timer}
+	env := Env{Backend: be, Tokenizer: tok, Resolve: opts.Resolve, Observe: opts.Observe}
 	if be.Judge != nil {
 		if env.Judge, err = judge.New(be.Client, *be.Judge); err != nil {
 			return nil, fmt.Errorf("backend: %w", err)

@@ -66,12 +66,14 @@ type Env struct {
 	// asks the backend's client directly, so its tokens are harness
 	// overhead, never strategy cost.
 	Judge *judge.Judge
-	// Timer, when set, receives the wall time of every write-side call of
-	// every cell (scale runs sum them); it must be safe for concurrent use.
-	Timer func(cellKey string, phase Phase, d time.Duration)
+	// Observe, when set, is called before every write-side call of every
+	// cell and the function it returns right after the call, so a caller
+	// can time the calls (scale runs sum their wall and CPU time). It must
+	// be safe for concurrent use.
+	Observe func(cellKey string, phase Phase) (done func())
 }
 
-// Phase names a write-side call for Env.Timer.
+// Phase names a write-side call for Env.Observe.
 type Phase string
 
 // Write-side phases.
@@ -250,15 +252,13 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 				turn.Gold = t.Gold
 			}
 			before := meter.Total()
+			done := observe(env, spec.Key, PhaseIngest)
 			t0 := time.Now()
 			if err := st.Ingest(ctx, turn); err != nil {
 				return cell, nil, fmt.Errorf("ingest %s: %w", t.ID, err)
 			}
-			d := time.Since(t0)
-			ingestMS = append(ingestMS, ms(d))
-			if env.Timer != nil {
-				env.Timer(spec.Key, PhaseIngest, d)
-			}
+			ingestMS = append(ingestMS, ms(time.Since(t0)))
+			done()
 			write = write.Add(meter.Total().Sub(before))
 			cell.Turns++
 			recent = append(recent, turn)
@@ -274,13 +274,11 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			info.Summary = ss.Summary
 		}
 		before := meter.Total()
-		t0 := time.Now()
+		done := observe(env, spec.Key, PhaseEndSession)
 		if err := st.EndSession(ctx, info); err != nil {
 			return cell, nil, fmt.Errorf("end of session %s: %w", ss.ID, err)
 		}
-		if env.Timer != nil {
-			env.Timer(spec.Key, PhaseEndSession, time.Since(t0))
-		}
+		done()
 		write = write.Add(meter.Total().Sub(before))
 		for _, pi := range byProbe[si] {
 			if err := ctx.Err(); err != nil {
@@ -311,6 +309,14 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// observe starts Env.Observe for one call; the returned func ends it.
+func observe(env Env, key string, ph Phase) func() {
+	if env.Observe == nil {
+		return func() {}
+	}
+	return env.Observe(key, ph)
+}
 
 type cellRun struct {
 	cfg      *Config

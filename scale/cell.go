@@ -79,8 +79,8 @@ func CellConfig(cfg *runner.Config, name string, turns int, dir string) (*runner
 }
 
 // MeasureCell runs one cell — strategy name at turns, see CellConfig —
-// with runner.Execute and measures it: write-side totals from the runner's
-// timer, latency quantiles and footprint from the cell record, recall@k
+// with runner.Execute and measures it: write-side totals (wall and process
+// CPU time around every call) from the runner's observer, latency quantiles and footprint from the cell record, recall@k
 // and fact accuracy from its rows. The process figures (RSS, CPU, wall)
 // are left for the caller, who sees the whole process.
 func MeasureCell(ctx context.Context, cfg *runner.Config, name string, turns int, dir string, resolve reader.Resolver) (Measure, error) {
@@ -91,19 +91,25 @@ func MeasureCell(ctx context.Context, cfg *runner.Config, name string, turns int
 	}
 	m.Strategy = c.Strategies[0].Name
 	var mu sync.Mutex
-	timer := func(_ string, ph runner.Phase, d time.Duration) {
-		ms := float64(d.Nanoseconds()) / 1e6
-		mu.Lock()
-		defer mu.Unlock()
-		switch ph {
-		case runner.PhaseIngest:
-			m.IngestMS += ms
-		case runner.PhaseEndSession:
-			m.EndSessionMS += ms
-			m.EndSessionMaxMS = max(m.EndSessionMaxMS, ms)
+	observe := func(_ string, ph runner.Phase) func() {
+		t0, c0 := time.Now(), processCPU()
+		return func() {
+			wall := float64(time.Since(t0).Nanoseconds()) / 1e6
+			cpu := float64((processCPU() - c0).Nanoseconds()) / 1e6
+			mu.Lock()
+			defer mu.Unlock()
+			switch ph {
+			case runner.PhaseIngest:
+				m.IngestMS += wall
+				m.IngestCPUMS += cpu
+			case runner.PhaseEndSession:
+				m.EndSessionMS += wall
+				m.EndSessionCPUMS += cpu
+				m.EndSessionMaxMS = max(m.EndSessionMaxMS, wall)
+			}
 		}
 	}
-	res, err := runner.Execute(ctx, c, runner.Options{Resolve: resolve, Timer: timer})
+	res, err := runner.Execute(ctx, c, runner.Options{Resolve: resolve, Observe: observe})
 	if err != nil {
 		return m, err
 	}

@@ -79,16 +79,18 @@ func (r *Report) Markdown(w io.Writer) error {
 		fmt.Fprintf(w, ", cap %s per cell (a strategy over the cap is not run at larger N)", r.Cap)
 	}
 	fmt.Fprintf(w, ". Machine: %s. Times are wall clock and depend on the machine and its load; each cell's process CPU time is given beside its wall time.\n\n", r.Machine)
-	fmt.Fprintf(w, "## Growth\n\nWrite = total ingest + end-of-session time, fitted as ∝ N^a by least squares on log-log axes over the sizes the strategy finished (R² of the fit on the log scale; 1 with two sizes). Local exponents are between consecutive sizes. Retrieve = retrieve p50, fitted the same way. An exponent ≤ 1.15 is N log N or better over this range.\n\n")
+	fmt.Fprintf(w, "## Growth\n\nWrite = total ingest + end-of-session time (wall clock, and the process CPU time spent in those calls), fitted as ∝ N^a by least squares on log-log axes over the sizes the strategy finished (R² of the fit on the log scale; 1 with two sizes). Local exponents (wall) are between consecutive sizes. Retrieve = retrieve p50 (wall), fitted the same way. An exponent ≤ 1.15 is N log N or better over this range.\n\n")
 	var rows [][]string
+	fit := func(f Fit, ok bool, sizes bool) string {
+		switch {
+		case !ok:
+			return "n/a"
+		case sizes:
+			return fmt.Sprintf("%.2f (R² %.3f, %d sizes)", f.Exponent, f.R2, f.Points)
+		}
+		return fmt.Sprintf("%.2f (R² %.3f)", f.Exponent, f.R2)
+	}
 	for _, g := range r.Growth {
-		write, ret := "n/a", "n/a"
-		if g.WriteOK {
-			write = fmt.Sprintf("%.2f (R² %.3f, %d sizes)", g.Write.Exponent, g.Write.R2, g.Write.Points)
-		}
-		if g.RetrieveOK {
-			ret = fmt.Sprintf("%.2f (R² %.3f)", g.Retrieve.Exponent, g.Retrieve.R2)
-		}
 		var local []string
 		for _, l := range g.Local {
 			local = append(local, fmt.Sprintf("%s→%s %.2f", kilo(l.From), kilo(l.To), l.Exponent))
@@ -101,11 +103,12 @@ func (r *Report) Markdown(w io.Writer) error {
 		if stopped == "" {
 			stopped = "—"
 		}
-		rows = append(rows, []string{g.Label, write, strings.Join(local, ", "), ret, largest, stopped})
+		rows = append(rows, []string{g.Label, fit(g.Write, g.WriteOK, true), fit(g.WriteCPU, g.WriteCPUOK, false), strings.Join(local, ", "),
+			fit(g.Retrieve, g.RetrieveOK, false), largest, stopped})
 	}
-	table(w, []string{"strategy", "write exponent", "local write exponents", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
+	table(w, []string{"strategy", "write exponent (wall)", "write exponent (CPU)", "local write exponents", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
 
-	fmt.Fprintf(w, "## Per size\n\nwrite µs/turn = (ingest + end of session) / N; end of session: total s (slowest one, ms); footprint as the strategy reports it; RSS = peak resident set of the cell's process (scenario, tokenizer and reports included: compare with `none`); R@%d and fact accuracy over the probes where defined.\n\n", r.K)
+	fmt.Fprintf(w, "## Per size\n\nwrite µs/turn = (ingest + end of session) / N, wall clock; CPU µs/turn = the process CPU time spent in those calls / N; end of session: total s (slowest one, ms); footprint as the strategy reports it; RSS = peak resident set of the cell's process (scenario, tokenizer and reports included: compare with `none`); R@%d and fact accuracy over the probes where defined.\n\n", r.K)
 	rows = nil
 	for _, l := range r.Labels {
 		for _, m := range r.Cells {
@@ -113,17 +116,17 @@ func (r *Report) Markdown(w io.Writer) error {
 				continue
 			}
 			if m.Status != StatusOK {
-				rows = append(rows, []string{l, kilo(m.Turns), m.Status, "", "", "", "", "", "", "", "", "", "", "", ""})
+				rows = append(rows, []string{l, kilo(m.Turns), m.Status, "", "", "", "", "", "", "", "", "", "", "", "", ""})
 				continue
 			}
-			rows = append(rows, []string{l, kilo(m.Turns), num(m.WriteUSPerTurn(), 0), num(m.IngestMS/1000, 1),
+			rows = append(rows, []string{l, kilo(m.Turns), num(m.WriteUSPerTurn(), 0), num(m.WriteCPUUSPerTurn(), 0), num(m.IngestMS/1000, 1),
 				fmt.Sprintf("%s (%s)", num(m.EndSessionMS/1000, 1), num(m.EndSessionMaxMS, 0)),
 				num(m.RetrieveP50, 1), num(m.RetrieveP95, 1), fmt.Sprint(m.Items), fmt.Sprint(m.Edges), mib(m.Bytes),
 				num(m.RSSMB, 0), num(m.CPUSeconds, 1), num(m.WallSeconds, 1),
 				fmt.Sprintf("%s (n=%d)", num(m.RecallAtK, 3), m.RecallN), fmt.Sprintf("%s (n=%d)", num(m.FactAccuracy, 3), m.FactN)})
 		}
 	}
-	table(w, []string{"strategy", "N", "write µs/turn", "ingest s", "end of session s (max ms)", "retrieve p50 ms", "p95 ms",
+	table(w, []string{"strategy", "N", "write µs/turn", "CPU µs/turn", "ingest s", "end of session s (max ms)", "retrieve p50 ms", "p95 ms",
 		"items", "edges", "bytes", "RSS MiB", "CPU s", "wall s", fmt.Sprintf("R@%d", r.K), "fact acc"}, rows)
 
 	var notes []string

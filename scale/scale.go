@@ -51,11 +51,16 @@ type Measure struct {
 	// why for anything but ok.
 	Status string `json:"status"`
 	Note   string `json:"note,omitempty"`
-	// IngestMS and EndSessionMS are the totals over the cell;
-	// EndSessionMaxMS is the slowest end of session.
+	// IngestMS and EndSessionMS are the wall-time totals over the cell;
+	// EndSessionMaxMS is the slowest end of session. IngestCPUMS and
+	// EndSessionCPUMS are the process CPU time spent in those calls
+	// (garbage collection included): on a shared machine they measure the
+	// work, where wall time also counts waiting for a core.
 	IngestMS        float64 `json:"ingest_ms"`
 	EndSessionMS    float64 `json:"end_session_ms"`
 	EndSessionMaxMS float64 `json:"end_session_max_ms"`
+	IngestCPUMS     float64 `json:"ingest_cpu_ms"`
+	EndSessionCPUMS float64 `json:"end_session_cpu_ms"`
 	// RetrieveP50 and RetrieveP95 are per-call latency quantiles (probes
 	// and task checks).
 	RetrieveP50 float64 `json:"retrieve_p50_ms"`
@@ -131,6 +136,17 @@ func (m Measure) WriteUSPerTurn() float64 {
 
 // WriteMS is the total write time in milliseconds.
 func (m Measure) WriteMS() float64 { return m.IngestMS + m.EndSessionMS }
+
+// WriteCPUMS is the total CPU time of the write side in milliseconds.
+func (m Measure) WriteCPUMS() float64 { return m.IngestCPUMS + m.EndSessionCPUMS }
+
+// WriteCPUUSPerTurn is the write side's CPU time per turn in microseconds.
+func (m Measure) WriteCPUUSPerTurn() float64 {
+	if m.Turns == 0 {
+		return math.NaN()
+	}
+	return m.WriteCPUMS() * 1000 / float64(m.Turns)
+}
 
 // Fit is a least-squares fit of log y = log c + Exponent · log N over
 // Points sizes: y grows as N^Exponent. R2 is the coefficient of
@@ -244,15 +260,18 @@ func kilo(n int) string {
 // Summary is one strategy's growth over the sizes it finished.
 type Summary struct {
 	Label string `json:"label"`
-	// Write fits total write time (ingest + end of session) against N;
-	// Retrieve fits retrieve p50 against N. Ok flags say whether a fit
-	// exists (two finished sizes or more).
+	// Write fits total write wall time (ingest + end of session) against
+	// N, WriteCPU the write side's CPU time; Retrieve fits retrieve p50
+	// against N. Ok flags say whether a fit exists (two finished sizes or
+	// more).
 	Write      Fit  `json:"write"`
 	WriteOK    bool `json:"write_ok"`
+	WriteCPU   Fit  `json:"write_cpu"`
+	WriteCPUOK bool `json:"write_cpu_ok"`
 	Retrieve   Fit  `json:"retrieve"`
 	RetrieveOK bool `json:"retrieve_ok"`
-	// Local are the write exponents between consecutive finished sizes
-	// ("4k→16k": 1.12).
+	// Local are the write exponents (wall) between consecutive finished
+	// sizes ("4k→16k": 1.12).
 	Local []LocalExponent `json:"local,omitempty"`
 	// Largest is the largest size finished; Stopped says why larger ones
 	// did not run ("" when every size ran).
@@ -271,7 +290,7 @@ func Summarize(labels []string, cells []Measure) []Summary {
 	var out []Summary
 	for _, l := range labels {
 		s := Summary{Label: l}
-		var ns, w, r []float64
+		var ns, w, wc, r []float64
 		for _, m := range cells {
 			if m.Label != l {
 				continue
@@ -287,10 +306,12 @@ func Summarize(labels []string, cells []Measure) []Summary {
 			}
 			ns = append(ns, float64(m.Turns))
 			w = append(w, m.WriteMS())
+			wc = append(wc, m.WriteCPUMS())
 			r = append(r, m.RetrieveP50)
 			s.Largest = max(s.Largest, m.Turns)
 		}
 		s.Write, s.WriteOK = FitPower(ns, w)
+		s.WriteCPU, s.WriteCPUOK = FitPower(ns, wc)
 		s.Retrieve, s.RetrieveOK = FitPower(ns, r)
 		for i := 1; i < len(ns); i++ {
 			if f, ok := FitPower(ns[i-1:i+1], w[i-1:i+1]); ok {

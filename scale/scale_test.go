@@ -94,9 +94,9 @@ func TestRunCapSkipAndSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []string{
-		"| quad     | 2.00 (R² 1.000, 3 sizes) | 1k→4k 2.00, 4k→16k 2.00 | 0.50 (R² 1.000)       | 16k       | —",
+		"| quad     | 2.00 (R² 1.000, 3 sizes) | n/a                  | 1k→4k 2.00, 4k→16k 2.00 | 0.50 (R² 1.000)       | 16k       | —",
 		"| slow     | n/a ", "timeout at 4k turns",
-		"| linear   | 16k | 10            | 0.2 ", // 0.01·N ms over N turns = 10 µs/turn
+		"| linear   | 16k | 10            | 0.0         | 0.2 ", // 0.01·N ms over N turns = 10 µs/turn
 		"- broken at 1k turns: failed — strategy exploded",
 		"- slow at 16k turns: skipped — over the 50ms cap at 4k turns",
 	} {
@@ -190,7 +190,7 @@ func TestMeasureCell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Turns != 300 || m.Strategy != "flat-rag" || m.IngestMS <= 0 || m.Items == 0 || m.Probes != 30 || m.RecallN == 0 ||
+	if m.Turns != 300 || m.Strategy != "flat-rag" || m.IngestMS <= 0 || m.IngestCPUMS <= 0 || m.Items == 0 || m.Probes != 30 || m.RecallN == 0 ||
 		m.RecallAtK < 0 || m.RecallAtK > 1 || m.Sessions != 7 || !strings.HasPrefix(m.RunDir, dir) {
 		t.Fatalf("measure: %+v", m)
 	}

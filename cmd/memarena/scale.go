@@ -100,8 +100,8 @@ seconds printed beside them.`,
 					fmt.Fprintf(os.Stderr, "  N=%-6d %-16s %s: %s\n", m.Turns, m.Label, m.Status, m.Note)
 					return
 				}
-				fmt.Fprintf(os.Stderr, "  N=%-6d %-16s write %7.0f µs/turn  retrieve p50 %7.1f ms  R@%d %.3f  RSS %5.0f MiB  %6.1f s wall, %6.1f s CPU\n",
-					m.Turns, m.Label, m.WriteUSPerTurn(), m.RetrieveP50, cfg.K, m.RecallAtK, m.RSSMB, m.WallSeconds, m.CPUSeconds)
+				fmt.Fprintf(os.Stderr, "  N=%-6d %-16s write %7.0f µs/turn (CPU %7.0f)  retrieve p50 %7.1f ms  R@%d %.3f  RSS %5.0f MiB  %6.1f s wall, %6.1f s CPU\n",
+					m.Turns, m.Label, m.WriteUSPerTurn(), m.WriteCPUUSPerTurn(), m.RetrieveP50, cfg.K, m.RecallAtK, m.RSSMB, m.WallSeconds, m.CPUSeconds)
 			})
 			rep := scale.NewReport(plan, cfg.K, describeDataset(cfg), machine(), cells)
 			return writeScaleReport(rep, dir, cmd.Context().Err() != nil)
