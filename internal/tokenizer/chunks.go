@@ -21,12 +21,13 @@ import (
 //
 // every piece ends before i or starts at or after it, and the pieces of
 // text[i:] are the same as in text: Count(text) = Count(text[:i]) +
-// Count(text[i:]). Counting word-sized chunks and caching each chunk's
-// count makes counting many long texts that share most of their words
-// (prompts built from templates and turns, contexts built from the same
-// memories) nearly free after the first time, with exactly the counts of
-// encoding the whole text (TestChunkedCountIsExact checks this on real and
-// random texts for both encodings).
+// Count(text[i:]). Counting lines (cut at the newline boundaries) and the
+// word-sized chunks of each line, and caching both counts, makes counting
+// many long texts that share most of their lines and words (prompts built
+// from templates and turns, contexts built from the same memories) nearly
+// free after the first time, with exactly the counts of encoding the whole
+// text (TestChunkedCountIsExact checks this on real and random texts for
+// both encodings).
 
 // chunkKeyMax is the longest chunk whose count is cached; longer chunks
 // (rare: long tokens without spaces) are encoded every time.
@@ -36,25 +37,72 @@ const chunkKeyMax = 40
 // the key). When it is full it is dropped and refilled.
 const chunkCacheMax = 1 << 18
 
+// lineKeyMax is the longest line whose count is cached, and lineCacheBytes
+// bounds the line cache's keys (when full it is dropped and refilled).
+// Lines — a template's lines, a turn's text — recur across the prompts and
+// contexts of a run; one lookup per line replaces one per word.
+const (
+	lineKeyMax     = 2048
+	lineCacheBytes = 16 << 20
+)
+
 type chunkCache struct {
-	mu sync.Mutex
-	m  map[string]int32
+	mu        sync.Mutex
+	m         map[string]int32
+	lines     map[string]int32
+	lineBytes int
 }
 
 func visible(c byte) bool { return c >= 0x21 && c <= 0x7e }
 
 // countChunked returns len(EncodeOrdinary(text)) computed as the sum of
-// the counts of text's chunks (see above).
+// the counts of text's lines, each the sum of its word chunks' counts (see
+// above).
 func (t *Tokenizer) countChunked(text string) int {
 	n, start := 0, 0
 	for i := 1; i < len(text); i++ {
-		c := text[i]
-		if (c == ' ' && visible(text[i-1])) || (text[i-1] == '\n' && visible(c) && c != '/') {
-			n += t.countChunk(text[start:i])
+		if text[i-1] == '\n' && visible(text[i]) && text[i] != '/' {
+			n += t.countLine(text[start:i])
 			start = i
 		}
 	}
-	return n + t.countChunk(text[start:])
+	return n + t.countLine(text[start:])
+}
+
+// countLine counts a line (a piece of text cut at a newline boundary),
+// through the line cache.
+func (t *Tokenizer) countLine(s string) int {
+	if len(s) > lineKeyMax {
+		return t.countWords(s)
+	}
+	c := &t.chunks
+	c.mu.Lock()
+	n, ok := c.lines[s]
+	c.mu.Unlock()
+	if ok {
+		return int(n)
+	}
+	k := t.countWords(s)
+	c.mu.Lock()
+	if c.lines == nil || c.lineBytes+len(s) > lineCacheBytes {
+		c.lines, c.lineBytes = make(map[string]int32, 1024), 0
+	}
+	c.lines[strings.Clone(s)] = int32(k)
+	c.lineBytes += len(s)
+	c.mu.Unlock()
+	return k
+}
+
+// countWords counts s as the sum of its word chunks' counts.
+func (t *Tokenizer) countWords(s string) int {
+	n, start := 0, 0
+	for i := 1; i < len(s); i++ {
+		if s[i] == ' ' && visible(s[i-1]) {
+			n += t.countChunk(s[start:i])
+			start = i
+		}
+	}
+	return n + t.countChunk(s[start:])
 }
 
 func (t *Tokenizer) countChunk(s string) int {

@@ -1,6 +1,7 @@
 package tokenizer
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestChunkedCountIsExact(t *testing.T) {
 func TestChunkCacheBounded(t *testing.T) {
 	tk := MustDefault()
 	tk.chunks.mu.Lock()
-	tk.chunks.m = nil
+	tk.chunks.m, tk.chunks.lines, tk.chunks.lineBytes = nil, nil, 0
 	tk.chunks.mu.Unlock()
 	var b strings.Builder
 	for i := 0; i < chunkCacheMax+10; i++ {
@@ -83,6 +84,13 @@ func TestChunkCacheBounded(t *testing.T) {
 	}
 	if n := len(tk.chunks.m); n > chunkCacheMax || n == 0 {
 		t.Fatalf("chunk cache holds %d entries; want 1..%d", n, chunkCacheMax)
+	}
+	line := strings.Repeat("word ", 400) // 2000 bytes
+	for i := 0; i < 2*lineCacheBytes/len(line); i++ {
+		tk.countLine(fmt.Sprint(i) + line)
+	}
+	if tk.chunks.lineBytes > lineCacheBytes || len(tk.chunks.lines) == 0 {
+		t.Fatalf("line cache holds %d bytes in %d lines; want at most %d", tk.chunks.lineBytes, len(tk.chunks.lines), lineCacheBytes)
 	}
 }
 
