@@ -9,9 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -19,6 +16,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/memarena/memarena/reports"
 )
 
 // Report is a finished scale run.
@@ -42,22 +41,6 @@ type Report struct {
 func NewReport(p Plan, k int, dataset, machine string, cells []Measure) *Report {
 	return &Report{Labels: p.Labels, Sizes: p.Sizes, Cap: p.Cap, K: k, Dataset: dataset, Machine: machine,
 		Cells: cells, Growth: Summarize(p.Labels, cells)}
-}
-
-func table(w io.Writer, header []string, rows [][]string) {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewMarkdown()),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	)
-	t.Header(header)
-	for _, r := range rows {
-		_ = t.Append(r)
-	}
-	_ = t.Render()
-	fmt.Fprintln(w)
 }
 
 func num(f float64, prec int) string {
@@ -106,7 +89,7 @@ func (r *Report) Markdown(w io.Writer) error {
 		rows = append(rows, []string{g.Label, fit(g.Write, g.WriteOK, true), fit(g.WriteCPU, g.WriteCPUOK, false), strings.Join(local, ", "),
 			fit(g.Retrieve, g.RetrieveOK, false), largest, stopped})
 	}
-	table(w, []string{"strategy", "write exponent (wall)", "write exponent (CPU)", "local write exponents", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
+	reports.Table(w, []string{"strategy", "write exponent (wall)", "write exponent (CPU)", "local write exponents", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
 
 	fmt.Fprintf(w, "## Per size\n\nwrite µs/turn = (ingest + end of session) / N, wall clock; CPU µs/turn = the process CPU time spent in those calls / N; end of session: total s (slowest one, ms); footprint as the strategy reports it; RSS = peak resident set of the cell's process (scenario, tokenizer and reports included: compare with `none`); R@%d and fact accuracy over the probes where defined.\n\n", r.K)
 	rows = nil
@@ -126,7 +109,7 @@ func (r *Report) Markdown(w io.Writer) error {
 				fmt.Sprintf("%s (n=%d)", num(m.RecallAtK, 3), m.RecallN), fmt.Sprintf("%s (n=%d)", num(m.FactAccuracy, 3), m.FactN)})
 		}
 	}
-	table(w, []string{"strategy", "N", "write µs/turn", "CPU µs/turn", "ingest s", "end of session s (max ms)", "retrieve p50 ms", "p95 ms",
+	reports.Table(w, []string{"strategy", "N", "write µs/turn", "CPU µs/turn", "ingest s", "end of session s (max ms)", "retrieve p50 ms", "p95 ms",
 		"items", "edges", "bytes", "RSS MiB", "CPU s", "wall s", fmt.Sprintf("R@%d", r.K), "fact acc"}, rows)
 
 	var notes []string

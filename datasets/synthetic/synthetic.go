@@ -627,20 +627,26 @@ func (g *gen) plantEvents(n int) error {
 		}
 		used[[2]int{pi, ev}] = true
 		rd := g.intn(len(relDays))
-		day := dayOf(g.starts[at.sess])
-		if d := relDays[rd].days; d > 0 {
-			day = day.AddDate(0, 0, -d)
-		} else {
-			wd := weekday(relDays[rd].text)
-			day = day.AddDate(0, 0, -1)
-			for day.Weekday() != wd {
-				day = day.AddDate(0, 0, -1)
-			}
-		}
-		g.events = append(g.events, dated{person: pi, event: ev, rel: rd, day: day, at: at})
+		g.events = append(g.events, dated{person: pi, event: ev, rel: rd, day: relDay(g.starts[at.sess], rd), at: at})
 		g.mark(at, planted{kind: 'd', index: len(g.events) - 1})
 	}
 	return nil
+}
+
+// relDay is the day relDays[rd] names when said at ref: that many days
+// before ref's day, or for "last <weekday>" the latest such day strictly
+// before it.
+func relDay(ref time.Time, rd int) time.Time {
+	day := dayOf(ref)
+	if d := relDays[rd].days; d > 0 {
+		return day.AddDate(0, 0, -d)
+	}
+	wd := weekday(relDays[rd].text)
+	day = day.AddDate(0, 0, -1)
+	for day.Weekday() != wd {
+		day = day.AddDate(0, 0, -1)
+	}
+	return day
 }
 
 func dayOf(t time.Time) time.Time {

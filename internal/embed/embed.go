@@ -124,11 +124,16 @@ func (h *Hashing) Vector(text string) []float32 {
 	for _, w := range sortedKeys(words) {
 		add(fnvString(fnvString(fnvOffset, "w:"), w), words[w], 1.0)
 	}
+	return unit(v)
+}
+
+// unit returns v / |v| as float32 (all zeros for the zero vector).
+func unit(v []float64) []float32 {
 	var norm float64
 	for _, x := range v {
 		norm += x * x
 	}
-	out := make([]float32, h.dim)
+	out := make([]float32, len(v))
 	if norm == 0 {
 		return out
 	}

@@ -47,19 +47,7 @@ func referenceVector(dim int, text string) []float32 {
 		w := map[byte]float64{'w': 1, 'b': 0.5, 'c': 0.25}[f[0]]
 		v[int(x%uint64(dim))] += sign * (1 + math.Log(1+feats[f])) * w
 	}
-	var norm float64
-	for _, x := range v {
-		norm += x * x
-	}
-	out := make([]float32, dim)
-	if norm == 0 {
-		return out
-	}
-	norm = math.Sqrt(norm)
-	for i, x := range v {
-		out[i] = float32(x / norm)
-	}
-	return out
+	return unit(v)
 }
 
 func TestVectorMatchesReferenceBits(t *testing.T) {
@@ -69,14 +57,8 @@ func TestVectorMatchesReferenceBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var all []string
-		for _, ss := range s.Sessions {
-			for _, tu := range ss.Turns {
-				texts = append(texts, tu.Text)
-				all = append(all, tu.Text)
-			}
-		}
-		texts = append(texts, strings.Join(all, " "))
+		texts = append(texts, s.Texts()...)
+		texts = append(texts, strings.Join(s.Texts(), " "))
 	}
 	words := []string{"naïve", "café", "日本語", "Über", "straße", "x", "ab", "abc", "a_b", "don't", "1,200", "3.14", "ǅemal", "ʰa", "😀", "Rock'n'roll", "the", "running", "runner", "ran"}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -106,12 +88,7 @@ func BenchmarkVector(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var texts []string
-	for _, ss := range s.Sessions {
-		for _, tu := range ss.Turns {
-			texts = append(texts, tu.Text)
-		}
-	}
+	texts := s.Texts()
 	h := NewHashing(512)
 	b.ReportAllocs()
 	b.Run("reference", func(b *testing.B) {

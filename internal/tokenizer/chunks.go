@@ -1,6 +1,7 @@
 package tokenizer
 
 import (
+	"math"
 	"strings"
 	"sync"
 )
@@ -46,11 +47,36 @@ const (
 	lineCacheBytes = 16 << 20
 )
 
+// chunkCache holds the counts of recent lines and word chunks.
 type chunkCache struct {
-	mu        sync.Mutex
-	m         map[string]int32
-	lines     map[string]int32
-	lineBytes int
+	mu    sync.Mutex
+	words counts // word chunks, at most chunkCacheMax entries
+	lines counts // lines, at most lineCacheBytes of keys
+}
+
+// counts is a map of text → token count dropped and refilled when full.
+type counts struct {
+	m     map[string]int32
+	bytes int
+}
+
+func (c *chunkCache) get(cs *counts, s string) (int, bool) {
+	c.mu.Lock()
+	n, ok := cs.m[s]
+	c.mu.Unlock()
+	return int(n), ok
+}
+
+// put stores s's count; when cs would exceed maxEntries entries or
+// maxBytes of keys it starts over empty.
+func (c *chunkCache) put(cs *counts, s string, n, maxEntries, maxBytes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs.m == nil || len(cs.m) >= maxEntries || cs.bytes+len(s) > maxBytes {
+		cs.m, cs.bytes = make(map[string]int32, 1024), 0
+	}
+	cs.m[strings.Clone(s)] = int32(n)
+	cs.bytes += len(s)
 }
 
 func visible(c byte) bool { return c >= 0x21 && c <= 0x7e }
@@ -75,22 +101,12 @@ func (t *Tokenizer) countLine(s string) int {
 	if len(s) > lineKeyMax {
 		return t.countWords(s)
 	}
-	c := &t.chunks
-	c.mu.Lock()
-	n, ok := c.lines[s]
-	c.mu.Unlock()
-	if ok {
-		return int(n)
+	if n, ok := t.chunks.get(&t.chunks.lines, s); ok {
+		return n
 	}
-	k := t.countWords(s)
-	c.mu.Lock()
-	if c.lines == nil || c.lineBytes+len(s) > lineCacheBytes {
-		c.lines, c.lineBytes = make(map[string]int32, 1024), 0
-	}
-	c.lines[strings.Clone(s)] = int32(k)
-	c.lineBytes += len(s)
-	c.mu.Unlock()
-	return k
+	n := t.countWords(s)
+	t.chunks.put(&t.chunks.lines, s, n, math.MaxInt, lineCacheBytes)
+	return n
 }
 
 // countWords counts s as the sum of its word chunks' counts.
@@ -105,23 +121,15 @@ func (t *Tokenizer) countWords(s string) int {
 	return n + t.countChunk(s[start:])
 }
 
+// countChunk counts a word chunk, through the chunk cache.
 func (t *Tokenizer) countChunk(s string) int {
 	if len(s) > chunkKeyMax {
 		return len(t.enc.EncodeOrdinary(s))
 	}
-	c := &t.chunks
-	c.mu.Lock()
-	n, ok := c.m[s]
-	c.mu.Unlock()
-	if ok {
-		return int(n)
+	if n, ok := t.chunks.get(&t.chunks.words, s); ok {
+		return n
 	}
-	k := len(t.enc.EncodeOrdinary(s))
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= chunkCacheMax {
-		c.m = make(map[string]int32, 1024)
-	}
-	c.m[strings.Clone(s)] = int32(k)
-	c.mu.Unlock()
-	return k
+	n := len(t.enc.EncodeOrdinary(s))
+	t.chunks.put(&t.chunks.words, s, n, chunkCacheMax, math.MaxInt)
+	return n
 }

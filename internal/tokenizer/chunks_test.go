@@ -40,14 +40,8 @@ func TestChunkedCountIsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var all []string
-		for _, ss := range s.Sessions {
-			for _, tu := range ss.Turns {
-				texts = append(texts, tu.Text)
-				all = append(all, tu.Speaker+": "+tu.Text)
-			}
-		}
-		texts = append(texts, strings.Join(all, "\n"), strings.Join(all, "\n\n"))
+		texts = append(texts, s.Texts()...)
+		texts = append(texts, strings.Join(s.Texts(), "\n"), strings.Join(s.Texts(), "\n\n"))
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < randomTexts; i++ {
@@ -72,7 +66,7 @@ func TestChunkedCountIsExact(t *testing.T) {
 func TestChunkCacheBounded(t *testing.T) {
 	tk := MustDefault()
 	tk.chunks.mu.Lock()
-	tk.chunks.m, tk.chunks.lines, tk.chunks.lineBytes = nil, nil, 0
+	tk.chunks.words, tk.chunks.lines = counts{}, counts{}
 	tk.chunks.mu.Unlock()
 	var b strings.Builder
 	for i := 0; i < chunkCacheMax+10; i++ {
@@ -82,15 +76,15 @@ func TestChunkCacheBounded(t *testing.T) {
 		}
 		tk.countChunk(b.String())
 	}
-	if n := len(tk.chunks.m); n > chunkCacheMax || n == 0 {
+	if n := len(tk.chunks.words.m); n > chunkCacheMax || n == 0 {
 		t.Fatalf("chunk cache holds %d entries; want 1..%d", n, chunkCacheMax)
 	}
 	line := strings.Repeat("word ", 400) // 2000 bytes
 	for i := 0; i < 2*lineCacheBytes/len(line); i++ {
 		tk.countLine(fmt.Sprint(i) + line)
 	}
-	if tk.chunks.lineBytes > lineCacheBytes || len(tk.chunks.lines) == 0 {
-		t.Fatalf("line cache holds %d bytes in %d lines; want at most %d", tk.chunks.lineBytes, len(tk.chunks.lines), lineCacheBytes)
+	if tk.chunks.lines.bytes > lineCacheBytes || len(tk.chunks.lines.m) == 0 {
+		t.Fatalf("line cache holds %d bytes in %d lines; want at most %d", tk.chunks.lines.bytes, len(tk.chunks.lines.m), lineCacheBytes)
 	}
 }
 
@@ -103,12 +97,7 @@ func BenchmarkCountPrompt(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var turns []string
-	for _, ss := range s.Sessions {
-		for _, tu := range ss.Turns {
-			turns = append(turns, tu.Text)
-		}
-	}
+	turns := s.Texts()
 	texts := make([]string, 512)
 	for i := range texts {
 		texts[i] = "You extract facts from one conversation turn.\n\nTurn:\n" + turns[i%len(turns)] + "\n\nPrevious:\n" + turns[(i+7)%len(turns)] + strings.Repeat(" ", i%3)

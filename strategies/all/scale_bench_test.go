@@ -99,54 +99,52 @@ func replay(b *testing.B, st strategies.Strategy, s *scenarios.Scenario) []strat
 
 func sizeName(n int) string { return fmt.Sprintf("%dk", n/1000) }
 
-func BenchmarkWrite(b *testing.B) {
+// eachCell runs fn as the sub-benchmark <strategy>/<size> for every
+// registered strategy and size.
+func eachCell(b *testing.B, fn func(b *testing.B, name string, s *scenarios.Scenario)) {
 	for _, name := range strategies.Names() {
 		b.Run(name, func(b *testing.B) {
 			for _, n := range benchSizes {
-				b.Run(sizeName(n), func(b *testing.B) {
-					s := history(b, n)
-					b.ReportAllocs()
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						b.StopTimer()
-						st := newStrategy(b, name)
-						b.StartTimer()
-						replay(b, st, s)
-						b.StopTimer()
-						fp := st.Footprint()
-						b.ReportMetric(float64(fp.Items), "items")
-						b.ReportMetric(float64(fp.Edges), "edges")
-						st.Close()
-						b.StartTimer()
-					}
-					b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/turn")
-				})
+				b.Run(sizeName(n), func(b *testing.B) { fn(b, name, history(b, n)) })
 			}
 		})
 	}
 }
 
+func BenchmarkWrite(b *testing.B) {
+	eachCell(b, func(b *testing.B, name string, s *scenarios.Scenario) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			st := newStrategy(b, name)
+			b.StartTimer()
+			replay(b, st, s)
+			b.StopTimer()
+			fp := st.Footprint()
+			b.ReportMetric(float64(fp.Items), "items")
+			b.ReportMetric(float64(fp.Edges), "edges")
+			st.Close()
+			b.StartTimer()
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(s.Stats().Turns), "µs/turn")
+	})
+}
+
 func BenchmarkRetrieve(b *testing.B) {
-	for _, name := range strategies.Names() {
-		b.Run(name, func(b *testing.B) {
-			for _, n := range benchSizes {
-				b.Run(sizeName(n), func(b *testing.B) {
-					s := history(b, n)
-					st := newStrategy(b, name)
-					defer st.Close()
-					recent := replay(b, st, s)
-					ctx := context.Background()
-					b.ReportAllocs()
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						p := s.Probes[i%len(s.Probes)]
-						q := strategies.Query{ID: p.ID, Question: p.Question, AskedAt: p.AskedAt.Time, Recent: recent, Budget: 1024, K: 10}
-						if _, err := st.Retrieve(ctx, q); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
+	eachCell(b, func(b *testing.B, name string, s *scenarios.Scenario) {
+		st := newStrategy(b, name)
+		defer st.Close()
+		recent := replay(b, st, s)
+		ctx := context.Background()
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p := s.Probes[i%len(s.Probes)]
+			q := strategies.Query{ID: p.ID, Question: p.Question, AskedAt: p.AskedAt.Time, Recent: recent, Budget: 1024, K: 10}
+			if _, err := st.Retrieve(ctx, q); err != nil {
+				b.Fatal(err)
 			}
-		})
-	}
+		}
+	})
 }
