@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memarena/memarena/datasets/synthetic"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/scenarios"
 )
@@ -51,15 +52,13 @@ func referenceVector(dim int, text string) []float32 {
 }
 
 func TestVectorMatchesReferenceBits(t *testing.T) {
-	var texts []string
-	for _, id := range scenarios.BuiltinNames() {
-		s, err := scenarios.Builtin(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, s.Texts()...)
-		texts = append(texts, strings.Join(s.Texts(), " "))
+	// Generated conversation (names, numbers, punctuation, long and short
+	// turns), whole and joined, then random mixes of awkward words.
+	s, _, err := synthetic.Generate(synthetic.Params{Turns: 600, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
 	}
+	texts := append(s.Texts(), strings.Join(s.Texts(), " "))
 	words := []string{"naïve", "café", "日本語", "Über", "straße", "x", "ab", "abc", "a_b", "don't", "1,200", "3.14", "ǅemal", "ʰa", "😀", "Rock'n'roll", "the", "running", "runner", "ran"}
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 500; i++ {
