@@ -34,16 +34,17 @@ import (
 // (rare: long tokens without spaces) are encoded every time.
 const chunkKeyMax = 40
 
-// chunkCacheMax bounds the chunk cache (entries; about 64 bytes each with
-// the key). When it is full it is dropped and refilled.
-const chunkCacheMax = 1 << 18
+// lineKeyMax is the longest line whose count is cached. Lines — a
+// template's lines, a turn's text — recur across the prompts and contexts
+// of a run; one lookup per line replaces one per word.
+const lineKeyMax = 2048
 
-// lineKeyMax is the longest line whose count is cached, and lineCacheBytes
-// bounds the line cache's keys (when full it is dropped and refilled).
-// Lines — a template's lines, a turn's text — recur across the prompts and
-// contexts of a run; one lookup per line replaces one per word.
-const (
-	lineKeyMax     = 2048
+// Cache bounds (variables so that tests can lower them): chunkCacheMax
+// entries in the chunk cache (about 64 bytes each with the key) and
+// lineCacheBytes of keys in the line cache. A full cache is dropped and
+// refilled.
+var (
+	chunkCacheMax  = 1 << 18
 	lineCacheBytes = 16 << 20
 )
 

@@ -31,7 +31,7 @@ func randomText(r *rand.Rand) string {
 }
 
 // randomTexts is how many random texts the exactness test counts.
-var randomTexts = 3000
+var randomTexts = 1000
 
 func TestChunkedCountIsExact(t *testing.T) {
 	var texts []string
@@ -64,6 +64,8 @@ func TestChunkedCountIsExact(t *testing.T) {
 }
 
 func TestChunkCacheBounded(t *testing.T) {
+	defer func(c, l int) { chunkCacheMax, lineCacheBytes = c, l }(chunkCacheMax, lineCacheBytes)
+	chunkCacheMax, lineCacheBytes = 5000, 1<<20
 	tk := MustDefault()
 	tk.chunks.mu.Lock()
 	tk.chunks.words, tk.chunks.lines = counts{}, counts{}
