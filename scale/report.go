@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"sort"
 	"strings"
 	"time"
 
@@ -62,7 +63,7 @@ func (r *Report) Markdown(w io.Writer) error {
 		fmt.Fprintf(w, ", cap %s per cell (a strategy over the cap is not run at larger N)", r.Cap)
 	}
 	fmt.Fprintf(w, ". Machine: %s. Times are wall clock and depend on the machine and its load; each cell's process CPU time is given beside its wall time.\n\n", r.Machine)
-	fmt.Fprintf(w, "## Growth\n\nWrite = total ingest + end-of-session time (wall clock, and the process CPU time spent in those calls), fitted as ∝ N^a by least squares on log-log axes over the sizes the strategy finished (R² of the fit on the log scale; 1 with two sizes). Local exponents (wall) are between consecutive sizes. Retrieve = retrieve p50 (wall), fitted the same way. An exponent ≤ 1.15 is N log N or better over this range.\n\n")
+	fmt.Fprintf(w, "## Growth\n\nWrite = total ingest + end-of-session time, fitted as ∝ N^a by least squares on log-log axes over the sizes the strategy finished (R² of the fit on the log scale; 1 with two sizes): the process CPU time spent in those calls (the work, robust to a shared machine) and the wall time. The tail fit leaves out the smallest size, where fixed costs dominate; local exponents (CPU) are between consecutive sizes. Retrieve = retrieve p50 (wall), fitted the same way. An exponent ≤ 1.15 is N log N or better over this range.\n\n")
 	var rows [][]string
 	fit := func(f Fit, ok bool, sizes bool) string {
 		switch {
@@ -86,10 +87,14 @@ func (r *Report) Markdown(w io.Writer) error {
 		if stopped == "" {
 			stopped = "—"
 		}
-		rows = append(rows, []string{g.Label, fit(g.Write, g.WriteOK, true), fit(g.WriteCPU, g.WriteCPUOK, false), strings.Join(local, ", "),
+		tail := fit(g.Tail, g.TailOK, false)
+		if g.TailOK {
+			tail = fmt.Sprintf("%s: %s", kilo(g.TailFrom)+"+", tail)
+		}
+		rows = append(rows, []string{g.Label, fit(g.WriteCPU, g.WriteCPUOK, true), tail, fit(g.Write, g.WriteOK, false), strings.Join(local, ", "),
 			fit(g.Retrieve, g.RetrieveOK, false), largest, stopped})
 	}
-	reports.Table(w, []string{"strategy", "write exponent (wall)", "write exponent (CPU)", "local write exponents", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
+	reports.Table(w, []string{"strategy", "write exponent (CPU)", "tail (CPU)", "write exponent (wall)", "local write exponents (CPU)", "retrieve p50 exponent", "largest N", "not run beyond"}, rows)
 
 	fmt.Fprintf(w, "## Per size\n\nwrite µs/turn = (ingest + end of session) / N, wall clock; CPU µs/turn = the process CPU time spent in those calls / N; end of session: total s (slowest one, ms); footprint as the strategy reports it; RSS = peak resident set of the cell's process (scenario, tokenizer and reports included: compare with `none`); R@%d and fact accuracy over the probes where defined.\n\n", r.K)
 	rows = nil
@@ -121,7 +126,7 @@ func (r *Report) Markdown(w io.Writer) error {
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "## Cells that did not finish\n\n%s\n\n", strings.Join(notes, "\n"))
 	}
-	fmt.Fprintf(w, "Chart: write µs/turn, retrieve p50 and R@%d against N (scale.svg). Every cell's run directory holds its full report.\n", r.K)
+	fmt.Fprintf(w, "Chart: write CPU µs/turn, retrieve p50 and R@%d against N (scale.svg, scale.png). Every cell's run directory holds its full report.\n", r.K)
 	return nil
 }
 
@@ -181,7 +186,7 @@ func (r *Report) draw(dc draw.Canvas) error {
 		logY     bool
 	}
 	panels := []panel{
-		{"Write cost per turn", "µs / turn", Measure.WriteUSPerTurn, true},
+		{"Write cost per turn (CPU)", "µs / turn", Measure.WriteCPUUSPerTurn, true},
 		{"Retrieve latency p50", "ms", func(m Measure) float64 { return m.RetrieveP50 }, true},
 		{fmt.Sprintf("Evidence recall R@%d", r.K), fmt.Sprintf("R@%d", r.K), func(m Measure) float64 { return m.RecallAtK }, false},
 	}
@@ -246,4 +251,71 @@ func (r *Report) draw(dc draw.Canvas) error {
 		p.Draw(canvases[0][j])
 	}
 	return nil
+}
+
+// ReadReport reads a report written by Report.JSON.
+func ReadReport(path string) (*Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: not a scale report: %w", path, err)
+	}
+	return &r, nil
+}
+
+// Merge combines reports of the same workload (e.g. a 1k–64k run and a
+// later 100k run): the cells of later reports replace those of earlier
+// ones for the same strategy and size, strategies keep the order they
+// first appear in, and the fits are recomputed. The settings (cap, k,
+// dataset, machine) are the first report's, with the others' noted when
+// they differ.
+func Merge(reps ...*Report) *Report {
+	if len(reps) == 0 {
+		return &Report{}
+	}
+	out := &Report{Cap: reps[0].Cap, K: reps[0].K, Dataset: reps[0].Dataset, Machine: reps[0].Machine}
+	type key struct {
+		label string
+		n     int
+	}
+	at := map[key]int{}
+	seenLabel, seenSize := map[string]bool{}, map[int]bool{}
+	for i, r := range reps {
+		if i > 0 {
+			if r.Dataset != out.Dataset {
+				out.Dataset += "; merged with " + r.Dataset
+			}
+			if r.Machine != out.Machine {
+				out.Machine += "; and " + r.Machine
+			}
+		}
+		for _, l := range r.Labels {
+			if !seenLabel[l] {
+				seenLabel[l] = true
+				out.Labels = append(out.Labels, l)
+			}
+		}
+		for _, n := range r.Sizes {
+			if !seenSize[n] {
+				seenSize[n] = true
+				out.Sizes = append(out.Sizes, n)
+			}
+		}
+		for _, m := range r.Cells {
+			k := key{m.Label, m.Turns}
+			if j, ok := at[k]; ok {
+				out.Cells[j] = m
+				continue
+			}
+			at[k] = len(out.Cells)
+			out.Cells = append(out.Cells, m)
+		}
+	}
+	sort.Ints(out.Sizes)
+	sort.SliceStable(out.Cells, func(i, j int) bool { return out.Cells[i].Turns < out.Cells[j].Turns })
+	out.Growth = Summarize(out.Labels, out.Cells)
+	return out
 }

@@ -270,8 +270,15 @@ type Summary struct {
 	WriteCPUOK bool `json:"write_cpu_ok"`
 	Retrieve   Fit  `json:"retrieve"`
 	RetrieveOK bool `json:"retrieve_ok"`
-	// Local are the write exponents (wall) between consecutive finished
-	// sizes ("4k→16k": 1.12).
+	// Tail fits the write side's CPU time over the finished sizes from the
+	// second smallest size on (4k–64k with the default sizes), where the
+	// fixed costs of a small history no longer dominate; TailFrom is that
+	// size.
+	Tail     Fit  `json:"tail"`
+	TailOK   bool `json:"tail_ok"`
+	TailFrom int  `json:"tail_from,omitempty"`
+	// Local are the write exponents (CPU time) between consecutive
+	// finished sizes ("4k→16k": 1.12).
 	Local []LocalExponent `json:"local,omitempty"`
 	// Largest is the largest size finished; Stopped says why larger ones
 	// did not run ("" when every size ran).
@@ -285,8 +292,10 @@ type LocalExponent struct {
 	Exponent float64
 }
 
-// Summarize fits each label's finished cells.
+// Summarize fits each label's finished cells (in any order).
 func Summarize(labels []string, cells []Measure) []Summary {
+	cells = append([]Measure(nil), cells...)
+	sort.SliceStable(cells, func(i, j int) bool { return cells[i].Turns < cells[j].Turns })
 	var out []Summary
 	for _, l := range labels {
 		s := Summary{Label: l}
@@ -313,8 +322,12 @@ func Summarize(labels []string, cells []Measure) []Summary {
 		s.Write, s.WriteOK = FitPower(ns, w)
 		s.WriteCPU, s.WriteCPUOK = FitPower(ns, wc)
 		s.Retrieve, s.RetrieveOK = FitPower(ns, r)
+		if len(ns) >= 3 {
+			s.Tail, s.TailOK = FitPower(ns[1:], wc[1:])
+			s.TailFrom = int(ns[1])
+		}
 		for i := 1; i < len(ns); i++ {
-			if f, ok := FitPower(ns[i-1:i+1], w[i-1:i+1]); ok {
+			if f, ok := FitPower(ns[i-1:i+1], wc[i-1:i+1]); ok {
 				s.Local = append(s.Local, LocalExponent{From: int(ns[i-1]), To: int(ns[i]), Exponent: f.Exponent})
 			}
 		}

@@ -58,7 +58,7 @@ func fakeRunner(ctx context.Context, label string, turns int) (Measure, error) {
 	}
 	a := map[string]float64{"linear": 1, "quad": 2, "slow": 1.2}[label]
 	n := float64(turns)
-	return Measure{IngestMS: 0.01 * math.Pow(n, a), EndSessionMS: 0, RetrieveP50: math.Sqrt(n), RecallAtK: 1000 / n}, nil
+	return Measure{IngestMS: 0.01 * math.Pow(n, a), IngestCPUMS: 0.005 * math.Pow(n, a), RetrieveP50: math.Sqrt(n), RecallAtK: 1000 / n}, nil
 }
 
 func TestRunCapSkipAndSummary(t *testing.T) {
@@ -93,14 +93,15 @@ func TestRunCapSkipAndSummary(t *testing.T) {
 	if err := rep.Markdown(&md); err != nil {
 		t.Fatal(err)
 	}
+	flat := strings.Join(strings.Fields(md.String()), " ") // table padding folded
 	for _, s := range []string{
-		"| quad     | 2.00 (R² 1.000, 3 sizes) | n/a                  | 1k→4k 2.00, 4k→16k 2.00 | 0.50 (R² 1.000)       | 16k       | —",
-		"| slow     | n/a ", "timeout at 4k turns",
-		"| linear   | 16k | 10            | 0.0         | 0.2 ", // 0.01·N ms over N turns = 10 µs/turn
+		"| quad | 2.00 (R² 1.000, 3 sizes) | 4k+: 2.00 (R² 1.000) | 2.00 (R² 1.000) | 1k→4k 2.00, 4k→16k 2.00 | 0.50 (R² 1.000) | 16k | — |",
+		"| slow | n/a | n/a | n/a | | n/a | 1k | timeout at 4k turns |",
+		"| linear | 16k | 10 | 5.0 | 0.2 | 0.0 (0.0) |", // 0.01·N ms over N turns = 10 µs/turn wall, half of it CPU
 		"- broken at 1k turns: failed — strategy exploded",
 		"- slow at 16k turns: skipped — over the 50ms cap at 4k turns",
 	} {
-		if !strings.Contains(md.String(), s) {
+		if !strings.Contains(flat, s) {
 			t.Errorf("markdown lacks %q:\n%s", s, md.String())
 		}
 	}
@@ -116,6 +117,30 @@ func TestRunCapSkipAndSummary(t *testing.T) {
 		t.Fatalf("JSON round trip: %+v", back.Cells[:4])
 	}
 	dir := t.TempDir()
+	saved := filepath.Join(dir, "scale.json")
+	if err := os.WriteFile(saved, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first, err := ReadReport(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A later run at 64k for two strategies, one of them new, merged in.
+	later := NewReport(Plan{Labels: []string{"quad", "extra"}, Sizes: []int{64000}}, 10, "test data", "other machine",
+		Run(context.Background(), Plan{Labels: []string{"quad", "extra"}, Sizes: []int{64000}}, func(ctx context.Context, l string, n int) (Measure, error) {
+			return fakeRunner(ctx, map[string]string{"extra": "linear"}[l]+map[string]string{"quad": "quad"}[l], n)
+		}, nil))
+	merged := Merge(first, later)
+	if strings.Join(merged.Labels, ",") != "linear,quad,slow,broken,extra" || fmt.Sprint(merged.Sizes) != "[1000 4000 16000 64000]" ||
+		len(merged.Cells) != 14 || !strings.Contains(merged.Machine, "and other machine") {
+		t.Fatalf("merged: %v %v %d cells, machine %q", merged.Labels, merged.Sizes, len(merged.Cells), merged.Machine)
+	}
+	if q := merged.Growth[1]; q.Largest != 64000 || q.WriteCPU.Points != 4 || math.Abs(q.WriteCPU.Exponent-2) > 1e-9 || len(q.Local) != 3 {
+		t.Fatalf("merged quad: %+v", q)
+	}
+	if _, err := ReadReport(filepath.Join(dir, "missing.json")); err == nil {
+		t.Fatal("missing report read")
+	}
 	for _, f := range []func(string) error{rep.SVG, rep.PNG} {
 		path := filepath.Join(dir, fmt.Sprint(len(dir)))
 		if err := f(path); err != nil {

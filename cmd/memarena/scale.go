@@ -30,7 +30,7 @@ var DefaultScaleSizes = []int{1000, 4000, 16000, 64000}
 func newScaleCmd() *cobra.Command {
 	var (
 		configPath, out, cellName, cellOut string
-		sizesFlag, strats                  []string
+		sizesFlag, strats, from            []string
 		maxN, cellTurns                    int
 		capFlag                            time.Duration
 	)
@@ -52,12 +52,17 @@ The config (default configs/scale.yaml) is an ordinary run config whose
 datasets list holds one synthetic entry; its options (people, facts,
 update_rate, probes, probe_mix …) apply at every size, turns is set per
 size. Timings are wall clock: run on a quiet machine, and read the CPU
-seconds printed beside them.`,
+seconds printed beside them. --from merges saved scale.json files into one
+report without running anything.`,
 		Example: `  memarena scale
   memarena scale --max 100000 --cap 20m
-  memarena scale --strategies flat-rag,trimem --sizes 1000,4000`,
+  memarena scale --strategies flat-rag,trimem --sizes 1000,4000
+  memarena scale --from out/scale-A/scale.json,out/scale-B/scale.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(from) > 0 {
+				return mergeScaleReports(from, out)
+			}
 			cfg, err := loadScaleConfig(configPath)
 			if err != nil {
 				return usageErr(err)
@@ -114,6 +119,7 @@ seconds printed beside them.`,
 	f.StringSliceVarP(&strats, "strategies", "s", nil, "strategy labels of the config or registry names (default: the config's)")
 	f.DurationVar(&capFlag, "cap", 10*time.Minute, "wall-time cap per cell; a strategy over it is not run at larger sizes (0: none)")
 	f.StringVarP(&out, "out", "o", "", "output directory (default the config's, \"out\")")
+	f.StringSliceVar(&from, "from", nil, "re-render the report from saved scale.json files (later files replace earlier cells of the same strategy and size, e.g. a 100k run added to a 1k–64k run); runs nothing")
 	f.StringVar(&cellName, "cell", "", "internal: run one cell (this strategy) and print its measurement as JSON")
 	f.IntVar(&cellTurns, "turns", 0, "internal: the cell's size in turns")
 	f.StringVar(&cellOut, "cell-out", "", "internal: the cell's output directory")
@@ -263,6 +269,27 @@ func machine() string {
 		}
 	}
 	return m
+}
+
+// mergeScaleReports renders one report from saved scale.json files into a
+// new directory under out.
+func mergeScaleReports(paths []string, out string) error {
+	var reps []*scale.Report
+	for _, p := range paths {
+		r, err := scale.ReadReport(p)
+		if err != nil {
+			return usageErr(err)
+		}
+		reps = append(reps, r)
+	}
+	if out == "" {
+		out = "out"
+	}
+	dir := filepath.Join(out, "scale-"+time.Now().UTC().Format("20060102-150405"))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return writeScaleReport(scale.Merge(reps...), dir, false)
 }
 
 func writeScaleReport(rep *scale.Report, dir string, interrupted bool) error {
