@@ -8,7 +8,7 @@ BIN     := bin/memarena
 # go-sqlite3 needs cgo.
 export CGO_ENABLED := 1
 
-.PHONY: all build bench bench-ci bench-llm test lint fuzz ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline bench-external conformance
+.PHONY: all build bench bench-ci bench-llm test lint fuzz ci clean bench-locomo bench-longmemeval bench-datasets-ci check-deploy baseline bench-external conformance bench-scale
 
 all: build
 
@@ -54,6 +54,13 @@ bench-locomo: build
 bench-longmemeval: build
 	@test -n "$(DATA)" || { echo "usage: make bench-longmemeval DATA=path/to/longmemeval_s.json[.gz] [SAMPLE=N]" >&2; exit 2; }
 	./$(BIN) run --config configs/longmemeval.yaml --data $(DATA) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(LIMIT),--limit $(LIMIT))
+
+## bench-scale: every strategy on synthetic scenarios of 1k, 4k, 16k and 64k
+## turns, one process per cell; growth exponents, latency, footprint and R@k
+## in out/scale-<time>/scale.md and scale.svg:
+##   make bench-scale [MAX=100000 (adds 100k)] [CAP=10m per cell] [STRATEGIES=a,b]
+bench-scale: build
+	./$(BIN) scale --config configs/scale.yaml $(if $(MAX),--max $(MAX)) $(if $(CAP),--cap $(CAP)) $(if $(STRATEGIES),--strategies $(STRATEGIES))
 
 ## bench-datasets-ci: CI slices of the public datasets in ../shared/datasets
 ## (2 LoCoMo conversations, 20 LongMemEval oracle questions); skipped with a

@@ -36,6 +36,9 @@ type Options struct {
 	// (backend option cache: off; not part of the config hash). Ignored by
 	// the offline backend, which has no cache.
 	NoCache bool
+	// Observe is called around every write-side call (see Env.Observe);
+	// nil: none.
+	Observe func(cellKey string, phase Phase) (done func())
 	// Shard runs only one deterministic slice of the cells (see Shard);
 	// the zero value runs every cell. A shard's run directory is a normal
 	// run directory that also records the shard and the keys of every cell
@@ -160,7 +163,7 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	env := Env{Backend: be, Tokenizer: tok, LogDir: filepath.Join(dir, "logs")}
+	env := Env{Backend: be, Tokenizer: tok, LogDir: filepath.Join(dir, "logs"), Observe: opts.Observe}
 	if opts.ReaderCases != "" {
 		f, err := os.Create(opts.ReaderCases)
 		if err != nil {

@@ -69,7 +69,21 @@ type Env struct {
 	// cases, when set, receives every probe's reader case (see
 	// Options.ReaderCases).
 	cases *caseWriter
+	// Observe, when set, is called before every write-side call of every
+	// cell and the function it returns right after the call, so a caller
+	// can time the calls (scale runs sum their wall and CPU time). It must
+	// be safe for concurrent use.
+	Observe func(cellKey string, phase Phase) (done func())
 }
+
+// Phase names a write-side call for Env.Observe.
+type Phase string
+
+// Write-side phases.
+const (
+	PhaseIngest     Phase = "ingest"
+	PhaseEndSession Phase = "end-session"
+)
 
 // Run executes every cell of plan not yet in store, at most
 // cfg.Parallelism at a time, saving each finished cell. It returns when all
@@ -247,11 +261,13 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 				turn.Gold = t.Gold
 			}
 			before := c.usage()
+			done := observe(env, spec.Key, PhaseIngest)
 			t0 := time.Now()
 			if err := st.Ingest(ctx, turn); err != nil {
 				return cell, nil, fmt.Errorf("ingest %s: %w", t.ID, err)
 			}
 			ingestMS = append(ingestMS, ms(time.Since(t0)))
+			done()
 			write = write.Add(c.usage().Sub(before))
 			c.seen[t.ID] = true
 			cell.Turns++
@@ -268,9 +284,11 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 			info.Summary = ss.Summary
 		}
 		before := c.usage()
+		done := observe(env, spec.Key, PhaseEndSession)
 		if err := st.EndSession(ctx, info); err != nil {
 			return cell, nil, fmt.Errorf("end of session %s: %w", ss.ID, err)
 		}
+		done()
 		write = write.Add(c.usage().Sub(before))
 		for _, pi := range byProbe[si] {
 			if err := ctx.Err(); err != nil {
@@ -310,6 +328,14 @@ func runCell(ctx context.Context, cfg *Config, spec CellSpec, env Env, prog Prog
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// observe starts Env.Observe for one call; the returned func ends it.
+func observe(env Env, key string, ph Phase) func() {
+	if env.Observe == nil {
+		return func() {}
+	}
+	return env.Observe(key, ph)
+}
 
 type cellRun struct {
 	label    string

@@ -117,13 +117,16 @@ func Parse(name string, data []byte) (s *Scenario, probs Problems) {
 		sc.Source = name
 	}
 	sc.FillDefaults()
-	vp := Validate(&sc)
-	if len(vp) == 0 {
+	found := Validate(&sc)
+	if len(found) == 0 {
 		for _, g := range CheckGold(&sc) {
-			vp = append(vp, g.Problem)
+			found = append(found, g.Problem)
 		}
 	}
-	for _, p := range vp {
+	if len(found) == 0 {
+		return &sc, nil
+	}
+	for _, p := range found {
 		p.File = name
 		p.Line = doc.Line(p.Field)
 		probs = append(probs, p)

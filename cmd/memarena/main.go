@@ -87,7 +87,8 @@ Exit codes: 0 ok · 1 runtime failure · 2 bad usage/config/input · 3 some cell
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newReportCmd(), newRejudgeCmd(), newMergeCmd(), newCompareCmd(), newConformanceCmd(), newEvalExtractionCmd())
+	addProfileFlags(root)
+	root.AddCommand(newRunCmd(), newListCmd(), newValidateCmd(), newGenerateCmd(), newScaleCmd(), newReportCmd(), newRejudgeCmd(), newMergeCmd(), newCompareCmd(), newConformanceCmd(), newEvalExtractionCmd())
 	// Wrong argument counts are usage errors (exit 2), like bad flags.
 	for _, c := range root.Commands() {
 		if args := c.Args; args != nil {

@@ -5,8 +5,8 @@ package embed
 
 import (
 	"context"
-	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/memarena/memarena/internal/textutil"
@@ -72,48 +72,68 @@ func (h *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error
 }
 
 // Vector embeds one text.
+//
+// Each feature adds sign · (1 + ln(1 + tf)) · weight to the bucket its FNV-1a
+// hash names, in the byte order of the feature names ("b:…" bigrams, then
+// "c:…" 4-grams, then "w:…" words): float addition is not associative, and
+// a fixed order keeps every bit of the vector the same from run to run
+// (ties in similarity stay ties). The 4-grams, most of the features, are
+// keyed by their four bytes as a big-endian integer, whose order is their
+// byte order, so they need neither strings nor a string sort.
 func (h *Hashing) Vector(text string) []float32 {
-	feats := map[string]float64{}
 	stems := textutil.ContentTokens(text)
+	words := map[string]float64{}
+	bigrams := map[string]float64{}
+	grams := map[uint32]float64{}
 	for i, s := range stems {
-		feats["w:"+s] += 1.0
+		words[s] += 1.0
 		if i > 0 {
-			feats["b:"+stems[i-1]+"_"+s] += 0.5
+			bigrams[stems[i-1]+"_"+s] += 0.5
 		}
 		p := "#" + s + "#"
 		if len(p) > 4 {
 			for j := 0; j+4 <= len(p); j++ {
-				feats["c:"+p[j:j+4]] += 0.25
+				grams[uint32(p[j])<<24|uint32(p[j+1])<<16|uint32(p[j+2])<<8|uint32(p[j+3])] += 0.25
 			}
 		}
 	}
-	// Accumulate in sorted feature order: float addition is not
-	// associative, and map order would change the vector's last bits from
-	// run to run (and with them, ties in similarity).
-	names := make([]string, 0, len(feats))
-	for f := range feats {
-		names = append(names, f)
-	}
-	sort.Strings(names)
 	v := make([]float64, h.dim)
-	for _, f := range names {
-		tf := feats[f]
-		hv := fnv.New64a()
-		hv.Write([]byte(f))
-		x := hv.Sum64()
-		idx := int(x % uint64(h.dim))
+	add := func(x uint64, tf, weight float64) {
 		sign := 1.0
 		if (x>>63)&1 == 1 {
 			sign = -1.0
 		}
 		// Sublinear damping relative to the family weight.
-		v[idx] += sign * (1 + math.Log(1+tf)) * weightOf(f)
+		v[int(x%uint64(h.dim))] += sign * (1 + math.Log(1+tf)) * weight
 	}
+	for _, b := range sortedKeys(bigrams) {
+		add(fnvString(fnvString(fnvOffset, "b:"), b), bigrams[b], 0.5)
+	}
+	keys := make([]uint32, 0, len(grams))
+	for g := range grams {
+		keys = append(keys, g)
+	}
+	slices.Sort(keys)
+	for _, g := range keys {
+		x := fnvString(fnvOffset, "c:")
+		for sh := 24; sh >= 0; sh -= 8 {
+			x = (x ^ uint64(byte(g>>sh))) * fnvPrime
+		}
+		add(x, grams[g], 0.25)
+	}
+	for _, w := range sortedKeys(words) {
+		add(fnvString(fnvString(fnvOffset, "w:"), w), words[w], 1.0)
+	}
+	return unit(v)
+}
+
+// unit returns v / |v| as float32 (all zeros for the zero vector).
+func unit(v []float64) []float32 {
 	var norm float64
 	for _, x := range v {
 		norm += x * x
 	}
-	out := make([]float32, h.dim)
+	out := make([]float32, len(v))
 	if norm == 0 {
 		return out
 	}
@@ -124,15 +144,26 @@ func (h *Hashing) Vector(text string) []float32 {
 	return out
 }
 
-func weightOf(feature string) float64 {
-	switch feature[0] {
-	case 'w':
-		return 1.0
-	case 'b':
-		return 0.5
-	default:
-		return 0.25
+// FNV-1a, 64 bit (hash/fnv's New64a), over strings without allocating.
+const (
+	fnvOffset uint64 = 14695981039346656037
+	fnvPrime  uint64 = 1099511628211
+)
+
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
 	}
+	return h
+}
+
+func sortedKeys(m map[string]float64) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Cosine returns the dot product of two vectors of equal length; for

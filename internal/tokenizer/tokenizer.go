@@ -24,8 +24,9 @@ type Tokenizer struct {
 	name string
 	enc  *tiktoken.Tiktoken
 
-	mu    sync.Mutex
-	cache countCache
+	mu     sync.Mutex
+	cache  countCache
+	chunks chunkCache // counts of word-sized chunks (chunks.go)
 }
 
 // CacheBytes bounds the memory of a Tokenizer's count cache. Entries are
@@ -137,7 +138,7 @@ func (t *Tokenizer) Count(text string) int {
 	if ok {
 		return n
 	}
-	n = len(t.enc.EncodeOrdinary(text))
+	n = t.countChunked(text)
 	t.mu.Lock()
 	t.cache.put(k, n)
 	t.mu.Unlock()
