@@ -155,12 +155,22 @@ func CitesAny(set map[string]bool) func(Item) (bool, error) {
 // Turn returns a stored turn by id.
 func (r *RawIndex) Turn(id string) (Turn, bool) { return r.log.Get(id) }
 
-// Len is the number of stored turns.
-func (r *RawIndex) Len() int { return len(r.log.Turns) }
+// Len is the number of stored turns (0 for a nil index).
+func (r *RawIndex) Len() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.log.Turns)
+}
 
 // Bytes estimates the stored payload: turn text and ids plus 4 bytes per
-// vector dimension per turn.
-func (r *RawIndex) Bytes() int64 { return r.log.Bytes() + int64(4*r.dim*len(r.log.Turns)) }
+// vector dimension per turn (0 for a nil index).
+func (r *RawIndex) Bytes() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.log.Bytes() + int64(4*r.dim*len(r.log.Turns))
+}
 
 // Reciprocal rank fusion constants of the raw channel (FuseRaw).
 const (

@@ -799,13 +799,13 @@ func (h *HierPath) reflect(ctx context.Context, t strategies.Turn, stepID, under
 }
 
 // Footprint counts current nodes, all edges, and stored bytes (contents,
-// embeddings, versions, audit log, fast lane).
+// embeddings, versions, audit log, fast lane, raw channel).
 func (h *HierPath) Footprint() strategies.Footprint {
 	n, e, b, err := h.g.Size(context.Background())
 	if err != nil {
 		return strategies.Footprint{Items: len(h.g.vecs)}
 	}
-	return strategies.Footprint{Items: n, Edges: e, Bytes: b + int64(len(h.fastPaths)*4*h.env.Embedder.Dim())}
+	return strategies.Footprint{Items: n, Edges: e, Bytes: b + int64(len(h.fastPaths)*4*h.env.Embedder.Dim()) + h.raw.Bytes()}
 }
 
 // Close releases the database.

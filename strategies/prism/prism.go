@@ -166,7 +166,7 @@ type Unit struct {
 	// Entities are the sorted entity slugs.
 	Entities []string
 	// Person is whom the unit is about: the acting turn's person
-	// (strategies.Person). Units of two people never merge.
+	// (strategies.Person). Units of two named people never merge.
 	Person string
 	// Parent is the ID of the previous step of the same session, or "".
 	Parent string
@@ -933,7 +933,8 @@ func (p *Prism) pack(items []strategies.Item, budget int) strategies.Recall {
 }
 
 // Footprint counts units, graph edges and the stored payload: unit texts,
-// tags and provenance plus 4 bytes per vector dimension.
+// tags and provenance plus 4 bytes per vector dimension, and the raw
+// channel's.
 func (p *Prism) Footprint() strategies.Footprint {
 	var b int64
 	for _, u := range p.units {
@@ -944,7 +945,7 @@ func (p *Prism) Footprint() strategies.Footprint {
 			}
 		}
 	}
-	return strategies.Footprint{Items: len(p.units), Edges: p.edges, Bytes: b}
+	return strategies.Footprint{Items: len(p.units), Edges: p.edges, Bytes: b + p.raw.Bytes()}
 }
 
 // Close does nothing (everything is in memory).

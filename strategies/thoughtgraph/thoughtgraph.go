@@ -721,10 +721,10 @@ func (g *ThoughtGraph) EndSession(ctx context.Context, s strategies.SessionInfo)
 
 // Footprint counts stored thoughts, graph quads (links to parents,
 // successors, tasks and entities) and the payload bytes (text, ids, vectors,
-// about 48 bytes per quad).
+// about 48 bytes per quad; the raw channel's).
 func (g *ThoughtGraph) Footprint() strategies.Footprint {
 	q := g.graph.quadCount()
-	return strategies.Footprint{Items: len(g.thoughts), Edges: q, Bytes: g.bytes + int64(48*q)}
+	return strategies.Footprint{Items: len(g.thoughts), Edges: q, Bytes: g.bytes + int64(48*q) + g.raw.Bytes()}
 }
 
 // Close releases the graph.

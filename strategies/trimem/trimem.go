@@ -449,13 +449,13 @@ func (m *TriMem) EndSession(ctx context.Context, s strategies.SessionInfo) error
 
 // Footprint reports triplets (all stored: live, superseded, archived, rules)
 // as items, rule→instance and supersession links as edges, and the SQLite
-// database size as bytes.
+// database size plus the raw channel's payload as bytes.
 func (m *TriMem) Footprint() strategies.Footprint {
 	c, err := m.store.Counts(context.Background())
 	if err != nil {
 		return m.foot // the last good measurement
 	}
-	m.foot = strategies.Footprint{Items: c.Triplets, Edges: c.RuleLinks + c.Supersessions, Bytes: c.Bytes}
+	m.foot = strategies.Footprint{Items: c.Triplets, Edges: c.RuleLinks + c.Supersessions, Bytes: c.Bytes + m.raw.Bytes()}
 	return m.foot
 }
 
