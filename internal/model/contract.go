@@ -64,6 +64,11 @@ type ThoughtsInput struct {
 	Candidates []Candidate
 	// MaxThoughts caps the reply's thoughts (≥ 1).
 	MaxThoughts int
+	// Verbatim asks for what the message states rather than its reasoning
+	// (a user's message, or a gold fact): one thought of type
+	// ThoughtKnowledge per informative sentence, its content the sentence
+	// verbatim; greetings, thanks and small talk give none.
+	Verbatim bool
 }
 
 // TagInput is the input of KindTagIntents.
@@ -247,8 +252,19 @@ type ExtractedThought struct {
 	// first-person statement), or "".
 	Person string `json:"person"`
 	// Replaces is the earlier value the thought says it replaces ("instead
-	// of X", "from X to Y"), or "".
+	// of X", "from X to Y", "drop X"), or "".
 	Replaces string `json:"replaces"`
+	// Attribute is what the thought sets anew ("the TTL" in "shorten the
+	// TTL to 60 seconds") and New the value it is set to ("60 seconds");
+	// both "" when it sets none.
+	Attribute string `json:"attribute"`
+	New       string `json:"new"`
+	// Change says the thought changes an earlier value without naming it
+	// ("switched to chi", "now prefers aisle seats", "change of plan").
+	Change bool `json:"change"`
+	// Conditional says the thought holds only under a condition it states
+	// ("if it rains, …", "… unless the budget allows").
+	Conditional bool `json:"conditional"`
 }
 
 // Candidate is an earlier thought offered to the extractor as a possible
@@ -290,6 +306,28 @@ type IntentQuery struct {
 	ActionType string `json:"action_type"`
 	// Task is the goal text of the task the question is scoped to, or "".
 	Task string `json:"task"`
+	// Form is the question's form, one of QuestionForms: a fact lookup, a
+	// multi-hop question combining facts, an open how/why question, or a
+	// task statement that is no question.
+	Form string `json:"form"`
+	// Focus is the time the question asks about: FocusCurrent for the
+	// present state ("now", "still", "currently"), FocusHistory for an
+	// earlier one ("first", "originally", "used to", "before"), "" for
+	// neither or both.
+	Focus string `json:"focus"`
+	// Relations are the relations (from Relations) the question asks about,
+	// sorted; empty when it names none.
+	Relations []string `json:"relations"`
+	// AnswerType is the entity type (from EntityTypes) of the answer when
+	// the question names it: person for "who", place for "where", time for
+	// "when" or "what date"; else "".
+	AnswerType string `json:"answer_type"`
+	// Asks are the kinds of memory the question asks for, from
+	// QuestionAsks: a choice that was made, a reason, a lesson.
+	Asks []string `json:"asks"`
+	// Self is true when the question is about the asker's own side (I, my,
+	// we, our).
+	Self bool `json:"self"`
 }
 
 // Placement is the reply of KindLocatePath.

@@ -58,6 +58,8 @@ func loadTemplates() {
 			"relations":   func() string { return strings.Join(Relations, ", ") },
 			"entityTypes": func() string { return strings.Join(EntityTypes, ", ") },
 			"taxonomy":    TaxonomyList,
+			"forms":       func() string { return strings.Join(QuestionForms, ", ") },
+			"asks":        func() string { return strings.Join(QuestionAsks, ", ") },
 		}).Option("missingkey=error").Parse(string(src))
 		if err != nil {
 			tmplErr = fmt.Errorf("prompt template %s: %w", name, err)

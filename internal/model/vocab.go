@@ -25,7 +25,11 @@ const (
 	ThoughtKnowledgeGap = "knowledge-gap"
 )
 
-// ThoughtTypes lists the thought types in a fixed order.
+// ThoughtKnowledge is the type of a verbatim thought: a sentence a user
+// said (extract-thoughts replies with ThoughtsInput.Verbatim set).
+const ThoughtKnowledge = "knowledge"
+
+// ThoughtTypes lists the (reasoning) thought types in a fixed order.
 var ThoughtTypes = []string{ThoughtAnalysis, ThoughtHypothesis, ThoughtDecision, ThoughtLesson, ThoughtTodo, ThoughtKnowledgeGap}
 
 // IntentTaxonomy is the fixed intent-tag vocabulary (PRISM design) of
@@ -78,6 +82,33 @@ const (
 
 // EntityTypes lists the entity types in a fixed order.
 var EntityTypes = []string{TypePerson, TypeProject, TypeTask, TypePlace, TypeOrganization, TypeArtifact, TypeTime, TypeConcept}
+
+// Question forms of query-intent replies (IntentQuery.Form).
+const (
+	FormFact     = "fact"      // who / what / when / where / which, yes-no, "how many"
+	FormMultiHop = "multi-hop" // two or more facts chained or combined
+	FormOpen     = "open"      // how / why / explain / describe a process, reason or story
+	FormTask     = "task"      // a statement or instruction, not a question
+)
+
+// QuestionForms lists the question forms in a fixed order.
+var QuestionForms = []string{FormFact, FormMultiHop, FormOpen, FormTask}
+
+// Temporal focus of a question (IntentQuery.Focus).
+const (
+	FocusCurrent = "current" // the present state
+	FocusHistory = "history" // an earlier state
+)
+
+// What a question asks for (IntentQuery.Asks).
+const (
+	AskDecision = "decision" // a choice that was made
+	AskReason   = "reason"   // why something happened or was chosen
+	AskLesson   = "lesson"   // what was learned, what to do differently
+)
+
+// QuestionAsks lists the IntentQuery.Asks values in a fixed order.
+var QuestionAsks = []string{AskDecision, AskReason, AskLesson}
 
 // DateLayout is the layout of dates in requests and replies (YYYY-MM-DD).
 const DateLayout = "2006-01-02"

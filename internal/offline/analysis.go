@@ -238,7 +238,8 @@ func change(toks []token) Change {
 	changeVerb := func(l string) bool {
 		switch lemma(l) {
 		case "switch", "move", "change", "go", "upgrade", "downgrade", "raise", "lower", "increase", "decrease", "cut",
-			"bump", "shift", "migrate", "convert", "transfer", "reduce", "drop", "set", "update", "turn":
+			"bump", "shift", "migrate", "convert", "transfer", "reduce", "drop", "set", "update", "turn", "shorten", "lengthen",
+			"extend", "postpone", "reschedule", "push":
 			return true
 		}
 		return false

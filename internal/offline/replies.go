@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/nlp"
@@ -148,6 +149,14 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 			break
 		}
 		typ, conf := thoughtType(s, in.Role)
+		if in.Verbatim {
+			typ, conf = model.ThoughtKnowledge, 1
+			// small talk, and one-word asides ("Maybe.") and questions
+			if s.Act == ActSmallTalk || len(s.Content) == 0 || len(s.Content) == 1 && s.Act != ActStatement && s.Act != ActPreference ||
+				s.Act == ActQuestion && len(s.Content) < 2 {
+				typ = ""
+			}
+		}
 		if typ == "" {
 			continue
 		}
@@ -156,9 +165,7 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 		if th.Person == "" && len(s.Clauses) > 0 && s.Clauses[0].Person {
 			th.Person = s.Clauses[0].Subject
 		}
-		if s.Change.Old != "" {
-			th.Replaces = s.Change.Old
-		}
+		setChange(&th, s)
 		th.Parent = parent(s, in.Candidates)
 		if len(out.Thoughts) > 0 && th.Parent == "" && overlap(ents, prevEnts) {
 			th.FollowsPrevious = true
@@ -167,6 +174,90 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 		out.Thoughts = append(out.Thoughts, th)
 	}
 	return out
+}
+
+// setChange fills a thought's change and condition fields from its
+// sentence: Replaces from a named old value ("instead of X", "from X to
+// Y") or a removed entity ("drop X", "remove X", "ditch X"); Attribute and
+// New from "VERB ATTRIBUTE [from X] to Y"; Change for a change without a
+// named attribute or old value (a new value, a stop, a revert, or a change
+// word: "switched", "changed", "instead", "from now on", "now" before a
+// verb); Conditional for an "if", "unless" or "whenever" clause, a sentence
+// opening with "when", or "only when" / "except when".
+func setChange(th *model.ExtractedThought, s Sentence) {
+	c := s.Change
+	th.Replaces = c.Old
+	if c.Attribute != "" && c.New != "" {
+		th.Attribute, th.New = c.Attribute, c.New
+	}
+	compared := false
+	if r := []rune(th.Replaces); len(r) > 0 && unicode.IsDigit(r[0]) && th.Attribute == "" {
+		th.Replaces, compared = "", true // "0.4 ms instead of 9 ms" compares measurements
+	}
+	toks := tokenize(s.Text)
+	if th.Replaces == "" {
+		th.Replaces = removed(toks, s)
+	}
+	if th.Replaces == "" && th.Attribute == "" && !compared && (c.New != "" || c.Stop || c.Revert || strongChange(toks)) {
+		th.Change = true
+	}
+	ws := words(toks)
+	if cw := strings.Fields(s.Condition); len(cw) > 0 {
+		switch cw[0] {
+		case "if", "unless", "whenever":
+			th.Conditional = true
+		case "when":
+			th.Conditional = len(toks) > 0 && toks[0].low == "when"
+		}
+	}
+	if hasCue(ws, []string{"only if", "only when", "except when", "unless"}) {
+		th.Conditional = true
+	}
+}
+
+// removalVerbs drop a named thing ("drop GORM", "ditched the gym").
+var removalVerbs = set("drop", "remove", "replace", "ditch", "abandon")
+
+// removed returns the entity a removal verb drops when the entity directly
+// follows it ("drop GORM"; not "drop the table"), or the first entity after
+// a stop cue ("no longer", "stopped", "quit": "we no longer use Redis"),
+// else "".
+func removed(toks []token, s Sentence) string {
+	for i, t := range toks {
+		stop := t.low == "longer" && i > 0 && toks[i-1].low == "no" || t.low == "quit" || lemma(t.low) == "stop"
+		if !(removalVerbs[lemma(t.low)] || stop) || i+1 >= len(toks) {
+			continue
+		}
+		for _, e := range s.Entities {
+			if strings.HasPrefix(e.Text, toks[i+1].text) {
+				return e.Text
+			}
+			if stop && i+2 < len(toks) && strings.HasPrefix(e.Text, toks[i+2].text) {
+				return e.Text
+			}
+		}
+	}
+	return ""
+}
+
+// strongChange reports a word that announces a changed value by itself
+// (changeMarkers other than "now", "actually" and "nowadays", which also
+// just set a scene), "now" before a verb ("now prefers"), or "from now on".
+func strongChange(toks []token) bool {
+	for i, t := range toks {
+		switch t.low {
+		case "now":
+			if i+1 < len(toks) && verbClass[lemma(toks[i+1].low)] != "" || i > 0 && toks[i-1].low == "from" {
+				return true
+			}
+		case "actually", "nowadays":
+		default:
+			if changeMarkers[t.low] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // thoughtType maps a sentence's speech act onto a thought type and a
@@ -361,39 +452,6 @@ func (m *Model) Tags(in model.TagInput) model.Tags {
 		}
 	}
 	return t
-}
-
-// Query answers query-intent: goal and subtask intents of the question,
-// its entities, the kind of step it looks for, and the task when the
-// question is about the current task ("so far", "this task").
-func Query(in model.QueryInput) model.IntentQuery {
-	q := model.IntentQuery{Intents: []string{}, Entities: []string{}}
-	if g := matchIntents("goal", in.Question); len(g) > 0 {
-		q.Intents = append(q.Intents, "goal:"+g[0])
-	}
-	subs := matchIntents("subtask", in.Question)
-	if len(subs) > 2 {
-		subs = subs[:2]
-	}
-	for _, s := range subs {
-		q.Intents = append(q.Intents, "subtask:"+s)
-	}
-	for _, e := range nlp.Entities(in.Question) {
-		q.Entities = append(q.Entities, e.Text)
-	}
-	ws := words(tokenize(in.Question))
-	switch {
-	case hasCue(ws, decisionCues) || hasCue(ws, []string{"decide", "choose", "pick", "which did"}):
-		q.ActionType = "decide"
-	case hasCue(ws, lessonCues) || hasCue(ws, []string{"learn", "lesson"}):
-		q.ActionType = "reflect"
-	case hasCue(ws, []string{"result", "outcome", "how did", "did it work", "go"}):
-		q.ActionType = "observe"
-	}
-	if hasCue(ws, []string{"so far", "this task", "current task"}) {
-		q.Task = in.Task
-	}
-	return q
 }
 
 // Locate answers locate-path: the default goal; the step kind from the

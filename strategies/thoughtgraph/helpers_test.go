@@ -61,7 +61,8 @@ func offlineEnv() (strategies.Env, *model.Meter) {
 }
 
 func oracleEnv(emb embed.Embedder) strategies.Env {
-	return strategies.Env{Embedder: emb, Tokenizer: tokenizer.MustDefault(), Extraction: strategies.ExtractOracle}
+	tok := tokenizer.MustDefault()
+	return strategies.Env{Model: backends.OfflineClient(tok), Embedder: emb, Tokenizer: tok, Extraction: strategies.ExtractOracle}
 }
 
 func defaultConfig() Config {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -35,18 +36,19 @@ func TestImportanceFormula(t *testing.T) {
 
 func TestTypePreference(t *testing.T) {
 	cases := []struct {
-		q    string
+		asks []string
 		want map[string]float64
 	}{
-		{"Which framework did we pick?", map[string]float64{TypeDecision: 1.5}},
-		{"Why did we choose chi?", map[string]float64{TypeDecision: 1.5, TypeAnalysis: 1.5}},
-		{"Why is the endpoint slow?", map[string]float64{TypeDecision: 1.25, TypeAnalysis: 1.5}},
-		{"What should we do differently next time?", map[string]float64{TypeLesson: 1.5}},
-		{"Where is the hotel?", map[string]float64{}},
+		{[]string{model.AskDecision}, map[string]float64{TypeDecision: 1.5}},
+		{[]string{model.AskDecision, model.AskReason}, map[string]float64{TypeDecision: 1.5, TypeAnalysis: 1.5}},
+		{[]string{model.AskReason}, map[string]float64{TypeDecision: 1.25, TypeAnalysis: 1.5}},
+		{[]string{model.AskLesson}, map[string]float64{TypeLesson: 1.5}},
+		{nil, map[string]float64{}},
+		{[]string{"unknown"}, map[string]float64{}},
 	}
 	for _, c := range cases {
-		if got := typePreference(c.q); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("typePreference(%q) = %v, want %v", c.q, got, c.want)
+		if got := typePreference(c.asks); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("typePreference(%q) = %v, want %v", c.asks, got, c.want)
 		}
 	}
 }

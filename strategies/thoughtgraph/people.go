@@ -1,6 +1,7 @@
 package thoughtgraph
 
 import (
+	"context"
 	"strings"
 
 	"github.com/memarena/memarena/internal/nlp"
@@ -32,25 +33,26 @@ func (g *ThoughtGraph) otherPerson(a, b *Thought) bool {
 // node: Thought-Retriever (Feng et al. 2024) retrieves its thoughts
 // together with the raw data they were drawn from, so a turn extraction
 // found nothing in stays retrievable. A tool result keeps its informative
-// lines (ToolLines), as before, and feeds the next reasoning thought; any
+// lines (toolLines), as before, and feeds the next reasoning thought; any
 // other turn keeps its text and is attached to no chain (it is what was
 // said, not a premise of what followed). An empty text gives none.
 func rawEvidence(t strategies.Turn) []draft {
 	s := strings.Join(strings.Fields(t.Text), " ")
 	if t.Role == scenarios.RoleTool {
-		s = strings.Join(ToolLines(t.Text), " / ")
+		s = strings.Join(toolLines(t.Text), " / ")
 	}
 	if s == "" {
 		return nil
 	}
-	return []draft{{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1, raw: t.Role != scenarios.RoleTool}}
+	return []draft{{typ: TypeKnowledge, content: s, entities: nlp.Keys(nlp.Entities(s)), confidence: 1, raw: t.Role != scenarios.RoleTool}}
 }
 
 // goldFacts are the turn's free-text gold facts (LoCoMo observations),
-// read the way the strategy reads what a user says — every informative
-// sentence a knowledge thought (KnowledgeSentences) — with the turn the
-// fact cites as provenance. Counted in GoldReceived with the gold thoughts.
-func (g *ThoughtGraph) goldFacts(t strategies.Turn) []draft {
+// read the way the strategy reads what a user says — the model's
+// verbatim knowledge thoughts of the fact (statedDrafts) — with the turn
+// the fact cites as provenance. Counted in GoldReceived with the gold
+// thoughts.
+func (g *ThoughtGraph) goldFacts(ctx context.Context, t strategies.Turn) ([]draft, error) {
 	if g.gold == nil {
 		g.gold = strategies.GoldCount{}
 	}
@@ -58,11 +60,13 @@ func (g *ThoughtGraph) goldFacts(t strategies.Turn) []draft {
 	var out []draft
 	for _, f := range t.Gold.Facts {
 		g.gold[strategies.GoldFacts]++
-		for _, s := range KnowledgeSentences(f) {
-			out = append(out, draft{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1})
+		ds, err := g.statedDrafts(ctx, t, f)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, ds...)
 	}
-	return out
+	return out, nil
 }
 
 // GoldReceived counts the gold annotations received

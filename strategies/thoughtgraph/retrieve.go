@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/memarena/memarena/internal/embed"
-	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -130,7 +130,14 @@ func (g *ThoughtGraph) Retrieve(ctx context.Context, q strategies.Query) (strate
 			return strategies.Recall{}, err
 		}
 		if qv != nil {
-			seeds, err := g.recall(ctx, q.Question, qv)
+			iq, failed, err := strategies.ReadQuestion(ctx, g.env.Model, q)
+			if err != nil {
+				return strategies.Recall{}, fmt.Errorf("thought-graph: %w", err)
+			}
+			if failed {
+				g.stats.Failures++
+			}
+			seeds, err := g.recall(ctx, normEntities(iq.Entities), qv)
 			if err != nil {
 				return strategies.Recall{}, err
 			}
@@ -138,7 +145,7 @@ func (g *ThoughtGraph) Retrieve(ctx context.Context, q strategies.Query) (strate
 			if err != nil {
 				return strategies.Recall{}, err
 			}
-			if ranked, err = g.rank(ctx, cands, q, nc); err != nil {
+			if ranked, err = g.rank(ctx, cands, q, typePreference(iq.Asks), nc); err != nil {
 				return strategies.Recall{}, err
 			}
 		}
@@ -208,9 +215,10 @@ func combine(vecs [][]float32, w []float64) []float32 {
 }
 
 // recall returns the seeds: the top Seeds thoughts by cosine from the vector
-// store, plus up to Seeds more that mention an entity of the question (by
+// store, plus up to Seeds more that mention an entity of the question
+// (entities: normalized keys, as the query-intent reply names them; by
 // cosine), all with positive cosine, ordered by cosine descending then id.
-func (g *ThoughtGraph) recall(ctx context.Context, question string, qv []float32) ([]candidate, error) {
+func (g *ThoughtGraph) recall(ctx context.Context, entities []string, qv []float32) ([]candidate, error) {
 	hits, err := g.store.QueryVector(ctx, qv, g.cfg.Seeds, nil)
 	if err != nil {
 		return nil, fmt.Errorf("thought-graph: %w", err)
@@ -225,7 +233,7 @@ func (g *ThoughtGraph) recall(ctx context.Context, question string, qv []float32
 		seeds = append(seeds, candidate{ID: h.ID, Sim: h.Score, Root: h.ID})
 	}
 	var extra []candidate
-	for _, e := range nlp.Keys(namedEntities(question)) {
+	for _, e := range entities {
 		ids, err := g.graph.thoughtsOf(ctx, entityIRI(e), predMentions)
 		if err != nil {
 			return nil, err
@@ -319,39 +327,30 @@ func (g *ThoughtGraph) expand(ctx context.Context, seeds []candidate, qv []float
 	return out, nil
 }
 
-// Question intents that set a type preference.
-var (
-	decisionCues = []string{"decide", "decided", "decision", "decisions", "choose", "chose", "chosen", "choice", "pick", "picked",
-		"select", "selected", "settle", "settled", "go with", "went with", "opt", "opted", "agree", "agreed", "plan", "book", "booked"}
-	reasonCues = []string{"why", "reason", "reasons", "because", "cause", "caused", "motivation", "rationale", "justify",
-		"justification", "what made", "led to", "how come"}
-	lessonCues = []string{"lesson", "lessons", "learn", "learned", "learnt", "next time", "avoid", "mistake", "mistakes",
-		"differently", "takeaway", "takeaways", "remember to", "in the future", "do better"}
-)
-
 // typePreference returns the importance factor per thought type that a
-// question asks for: a decision question ("which framework did we pick?")
-// gives decision typeBoost; a reason question ("why …?") gives analysis
-// typeBoost and decision reasonBoost; a lesson question ("what should we do
-// differently next time?") gives lesson typeBoost. Several intents combine
-// by the maximum per type; types not named get 1.
-func typePreference(question string) map[string]float64 {
-	f := cueForm(question)
+// question asks for (the query-intent reply's asks): a decision question
+// ("which framework did we pick?") gives decision typeBoost; a reason
+// question ("why …?") gives analysis typeBoost and decision reasonBoost; a
+// lesson question ("what should we do differently next time?") gives
+// lesson typeBoost. Several combine by the maximum per type; types not
+// named get 1.
+func typePreference(asks []string) map[string]float64 {
 	pref := map[string]float64{}
 	set := func(typ string, v float64) {
 		if v > pref[typ] {
 			pref[typ] = v
 		}
 	}
-	if hasAnyCue(f, decisionCues) {
-		set(TypeDecision, typeBoost)
-	}
-	if hasAnyCue(f, reasonCues) {
-		set(TypeAnalysis, typeBoost)
-		set(TypeDecision, reasonBoost)
-	}
-	if hasAnyCue(f, lessonCues) {
-		set(TypeLesson, typeBoost)
+	for _, a := range asks {
+		switch a {
+		case model.AskDecision:
+			set(TypeDecision, typeBoost)
+		case model.AskReason:
+			set(TypeAnalysis, typeBoost)
+			set(TypeDecision, reasonBoost)
+		case model.AskLesson:
+			set(TypeLesson, typeBoost)
+		}
 	}
 	return pref
 }
@@ -381,8 +380,7 @@ type scored struct {
 
 // rank scores candidates by importance and sorts them best first (ties by
 // id).
-func (g *ThoughtGraph) rank(ctx context.Context, cands []candidate, q strategies.Query, nc *neighborCache) ([]scored, error) {
-	pref := typePreference(q.Question)
+func (g *ThoughtGraph) rank(ctx context.Context, cands []candidate, q strategies.Query, pref map[string]float64, nc *neighborCache) ([]scored, error) {
 	out := make([]scored, 0, len(cands))
 	for _, c := range cands {
 		th := g.thoughts[c.ID]

@@ -89,6 +89,9 @@ type Thought struct {
 	seq   int             // creation order, from 1
 	vec   []float32       // unit vector of headText (+ stepsText at stepWeight)
 	stems map[string]bool // content stems (textutil.ContentTokens) of Content
+	// update is how the thought's sentence replaces an earlier value (read
+	// by the model at extraction; applied once, on insertion).
+	update Update
 }
 
 // lastUse is the reference time of recency decay: the latest of Updated and

@@ -12,20 +12,21 @@
 //     request per turn (prompt internal/model/prompts/extract-thoughts.tmpl,
 //     reply type Extraction). The offline backend answers with the shared
 //     offline model (internal/offline: speech acts → thought types, entities,
-//     links to the offered candidates). Turns that are all greetings or small talk are
-//     skipped without a request. Thoughts below MinConfidence are dropped; a
+//     links to the offered candidates); a turn of greetings or small talk
+//     gets an empty reply. Thoughts below MinConfidence are dropped; a
 //     failed request (model.ErrFailed) is counted in Stats.Failures and the
 //     turn yields nothing.
 //   - User turns are not extracted: the design takes thoughts from the
 //     assistant's reasoning only. What the user says that must be remembered
 //     (preferences, constraints, facts, requests) enters as knowledge
 //     thoughts (TypeKnowledge): every informative sentence of the turn
-//     (KnowledgeSentences: chit-chat dropped), verbatim, with its entities.
+//     (one extract-thoughts request with Verbatim set: the model drops
+//     greetings and small talk), verbatim, with its entities.
 //     A knowledge thought is attached to the reasoning it feeds: it becomes a
 //     parent of the first thought of the next assistant or tool turn of the
 //     session (and, when it answers an open knowledge gap, a child of that
-//     gap). This is the same in both extraction modes and costs no model
-//     call. A tool result that yields no thought (in oracle mode: one the
+//     gap). This is the same in both extraction modes and costs one
+//     extract-thoughts request per user turn. A tool result that yields no thought (in oracle mode: one the
 //     gold leaves unannotated) is kept the same way, raw, as one knowledge
 //     thought of its informative lines (Thought-Retriever retrieves raw data
 //     beside thoughts).
@@ -36,12 +37,12 @@
 //     task, thought → next thought of the session, parent → child thought,
 //     thought → entity) and a chromem-go collection (internal/vecstore) of
 //     type + content + entities (plus folded steps at stepWeight).
-//   - A thought whose sentence replaces an earlier value (UpdateCue: "instead
-//     of X", "drop X", "shorten the TTL to Y", "switched to", "now prefers"
-//     …) marks the earlier knowledge, decision or analysis thoughts it
-//     replaces as superseded; they are kept
-//     and rendered "(superseded)". Conditional statements are marked
-//     conditional (IsConditional).
+//   - A thought whose sentence replaces an earlier value (the reply's
+//     replaces / attribute / new / change fields: "instead of X", "drop X",
+//     "shorten the TTL to Y", "switched to", "now prefers" …) marks the
+//     earlier knowledge, decision or analysis thoughts it replaces as
+//     superseded; they are kept and rendered "(superseded)". Statements the
+//     reply marks conditional are marked conditional.
 //
 // Consolidation (EndSession, when enabled): the session's task is finished,
 // so its trivial steps — analysis and hypothesis thoughts — are folded into
@@ -295,6 +296,8 @@ type draft struct {
 	parents     []string
 	followsPrev bool
 	raw         bool // a raw evidence node (rawEvidence): feeds no reasoning chain
+	update      Update
+	conditional bool
 }
 
 // Ingest stores the thoughts of one turn (see the package doc). A turn with
@@ -327,8 +330,11 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 
 	var drafts []draft
 	if t.Role == scenarios.RoleUser {
-		for _, s := range KnowledgeSentences(t.Text) {
-			d := draft{typ: TypeKnowledge, content: s, entities: nlp.Keys(namedEntities(s)), confidence: 1}
+		kd, err := g.statedDrafts(ctx, t, t.Text)
+		if err != nil {
+			return err
+		}
+		for _, d := range kd {
 			if f := g.get(g.frontier); f != nil && f.Type == TypeKnowledgeGap {
 				d.parents = []string{f.ID}
 			}
@@ -336,7 +342,7 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 		}
 	}
 	if g.env.Extraction == strategies.ExtractOracle {
-		gd, err := g.goldDrafts(t)
+		gd, err := g.goldDrafts(ctx, t)
 		if err != nil {
 			return err
 		}
@@ -355,7 +361,7 @@ func (g *ThoughtGraph) Ingest(ctx context.Context, t strategies.Turn) error {
 }
 
 // goldDrafts turns the turn's gold thoughts into drafts, checking them.
-func (g *ThoughtGraph) goldDrafts(t strategies.Turn) ([]draft, error) {
+func (g *ThoughtGraph) goldDrafts(ctx context.Context, t strategies.Turn) ([]draft, error) {
 	if t.Gold == nil {
 		return nil, nil
 	}
@@ -389,10 +395,16 @@ func (g *ThoughtGraph) goldDrafts(t strategies.Turn) ([]draft, error) {
 			}
 			d.parents = []string{p}
 		}
+		if err := g.readChange(ctx, t, &d); err != nil {
+			return nil, err
+		}
 		out = append(out, d)
 	}
-	out = append(out, g.goldFacts(t)...)
-	return out, nil
+	facts, err := g.goldFacts(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, facts...), nil
 }
 
 // normEntities normalizes, de-duplicates and sorts entity names.
@@ -434,16 +446,6 @@ func (g *ThoughtGraph) candidates(key string) []Candidate {
 // modelDrafts extracts the thoughts of an assistant or tool turn through the
 // model client and validates the reply.
 func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key string) ([]draft, error) {
-	informative := false
-	for _, s := range textutil.Sentences(t.Text) {
-		if !IsChitChat(s) {
-			informative = true
-			break
-		}
-	}
-	if !informative {
-		return nil, nil
-	}
 	cands := g.candidates(key)
 	offered := map[string]bool{}
 	for _, c := range cands {
@@ -479,7 +481,8 @@ func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key s
 			g.stats.Dropped++
 			continue
 		}
-		d := draft{typ: typ, content: content, entities: normEntities(e.Entities), confidence: conf, followsPrev: e.FollowsPrevious}
+		d := draft{typ: typ, content: content, entities: normEntities(e.Entities), confidence: conf, followsPrev: e.FollowsPrevious,
+			update: updateOf(e), conditional: e.Conditional}
 		if p := strings.TrimSpace(e.Parent); p != "" {
 			if offered[p] {
 				d.parents = []string{p}
@@ -521,9 +524,10 @@ func (g *ThoughtGraph) commit(ctx context.Context, t strategies.Turn, key string
 			Confidence: d.confidence, Task: key, SessionID: t.SessionID, TurnIDs: []string{t.ID},
 			Created: t.Time, Updated: t.Time,
 		}
-		if (d.typ == TypeKnowledge || d.typ == TypeDecision) && IsConditional(d.content) {
+		if (d.typ == TypeKnowledge || d.typ == TypeDecision) && d.conditional {
 			th.Status = strategies.StatusConditional
 		}
+		th.update = d.update
 		frontier, recent := g.frontier, g.recent[key]
 		if err := g.insert(ctx, th, parents); err != nil {
 			return err
@@ -622,7 +626,8 @@ func canBeSuperseded(typ string) bool {
 	return typ == TypeKnowledge || typ == TypeDecision || typ == TypeAnalysis
 }
 
-// supersede marks the earlier thoughts th replaces (see UpdateCue). Only
+// supersede marks the earlier thoughts th replaces (th.update, as the
+// model read the thought's sentence: see Update). Only
 // current knowledge, decision or analysis thoughts of other turns are
 // replaced:
 //
@@ -639,7 +644,7 @@ func (g *ThoughtGraph) supersede(th *Thought) {
 	if !canSupersede(th.Type) {
 		return
 	}
-	u := UpdateCue(th.Content)
+	u := th.update
 	if !u.Any() {
 		return
 	}
