@@ -130,53 +130,18 @@ func (r *Resolver) Lookup(mention string) string {
 	return r.core[Core(n)]
 }
 
-// headTypes types an entity by one of its words (as Porter2 stems).
-var headTypes = func() map[string]string {
-	m := map[string]string{}
-	add := func(t string, ws ...string) {
-		for _, w := range ws {
-			m[stem(w)] = t
-		}
-	}
-	add(TypePlace, "city", "town", "village", "country", "hotel", "hostel", "airport", "station", "office", "restaurant", "cafe",
-		"park", "museum", "beach", "street", "region", "island", "campus", "building", "venue", "room", "apartment")
-	add(TypeOrganization, "inc", "corp", "ltd", "llc", "company", "team", "vendor", "university", "college", "school", "bank",
-		"airline", "agency", "lab", "group", "foundation", "department", "club", "startup", "client", "customer")
-	add(TypeProject, "project", "initiative", "migration", "roadmap", "launch", "rewrite", "refactor", "program", "campaign",
-		"thesis", "trip", "study", "experiment", "feature", "release")
-	add(TypeTask, "task", "ticket", "bug", "issue", "todo", "chore", "incident", "outage", "deadline", "review", "milestone")
-	add(TypeArtifact, "library", "framework", "database", "db", "tool", "file", "endpoint", "api", "service", "app", "server",
-		"script", "model", "laptop", "phone", "paper", "dataset", "index", "cache", "queue", "cluster", "pipeline", "config",
-		"booking", "reservation", "version", "branch", "commit", "test", "benchmark", "dashboard")
-	return m
-}()
-
-// TypeOf types an entity from its display text and key by lexical rules, in
-// order: "user", "assistant" and keys in persons (named speakers) → person;
-// a time expression → time; a known head word, last word first ("hotel" →
-// place, "team" → organization, "migration" → project, "bug" → task,
-// "database" → artifact); a technical token or a capitalized name followed
-// by a number ("HelixQA", "Postgres 16") → artifact; else concept. The
-// graph refines concept from relation signatures (the object of located_in
-// is a place …).
+// TypeOf types an entity the extraction reply left untyped (or a gold
+// triplet's argument): "user", "assistant" and keys in persons (named
+// speakers) → person; a time expression → time; else concept. Other types
+// come from the model (the extract-graph reply's entity types); the graph
+// refines concept from relation signatures (the object of located_in is a
+// place …).
 func TypeOf(display, key string, persons map[string]bool) string {
 	if key == "user" || key == "assistant" || persons[key] {
 		return TypePerson
 	}
 	if IsTimeExpr(display) || isISODate(key) {
 		return TypeTime
-	}
-	words := strings.Fields(key)
-	for i := len(words) - 1; i >= 0; i-- {
-		if t, ok := headTypes[stem(words[i])]; ok {
-			return t
-		}
-	}
-	dws := strings.Fields(display)
-	for i, w := range dws {
-		if technical(w) || (allDigits(w) && i > 0 && isCapitalized(dws[i-1])) {
-			return TypeArtifact
-		}
 	}
 	return TypeConcept
 }
@@ -227,11 +192,6 @@ func allDigits(w string) bool {
 		}
 	}
 	return true
-}
-
-func isCapitalized(w string) bool {
-	r := []rune(w)
-	return len(r) > 1 && unicode.IsUpper(r[0])
 }
 
 func isISODate(s string) bool { return isoRe.MatchString(s) }

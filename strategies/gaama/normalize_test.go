@@ -67,9 +67,9 @@ func TestTypeOf(t *testing.T) {
 	persons := map[string]bool{"priya": true}
 	cases := []struct{ display, want string }{
 		{"user", TypePerson}, {"Priya", TypePerson}, {"last Monday", TypeTime}, {"2026-03-02", TypeTime},
-		{"Hotel Granvia", TypePlace}, {"platform team", TypeOrganization}, {"Fargate migration", TypeProject},
-		{"pagination bug", TypeTask}, {"orders database", TypeArtifact}, {"HelixQA", TypeArtifact}, {"pgx.v5", TypeArtifact},
-		{"Postgres 16", TypeArtifact}, {"direct flights", TypeConcept}, {"2 nights", TypeConcept},
+		// other types come from the model's reply, not from words
+		{"Hotel Granvia", TypeConcept}, {"platform team", TypeConcept}, {"HelixQA", TypeConcept},
+		{"direct flights", TypeConcept}, {"2 nights", TypeConcept},
 	}
 	for _, c := range cases {
 		if got := TypeOf(c.display, Normalize(c.display), persons); got != c.want {

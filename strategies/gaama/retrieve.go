@@ -244,7 +244,14 @@ func (s *Gaama) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 	if q.Budget <= 0 || strings.TrimSpace(q.Question) == "" {
 		return strategies.Recall{}, nil
 	}
-	d := Route(q.Question)
+	iq, failed, err := strategies.ReadQuestion(ctx, s.env.Model, q)
+	if err != nil {
+		return strategies.Recall{}, fmt.Errorf("gaama: %w", err)
+	}
+	if failed {
+		s.failures++
+	}
+	d := Route(iq)
 	seeds := s.Link(q.Question)
 	ranked, err := s.graphRank(ctx, d, seeds, q.Question)
 	if err != nil {
