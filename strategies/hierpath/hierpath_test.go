@@ -383,7 +383,7 @@ func TestKnowledgeUpdateRewrite(t *testing.T) {
 			// rewritten node a bonus (and only those).
 			qv, _ := h.embed(context.Background(), "What pool MaxConns do we use now?")
 			ranked, _ := h.Localize(context.Background(), qv, last.Add(time.Hour))
-			h.preferRevised(ranked, "What pool MaxConns do we use now?")
+			h.preferRevised(ranked)
 			bonus := 0
 			for i, p := range ranked {
 				base := PathScore(p.Sim, p.Complete, p.Recency, p.Success)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -75,13 +76,22 @@ func (h *HierPath) localizeItems(ctx context.Context, q strategies.Query) ([]var
 	if err != nil {
 		return nil, err
 	}
-	h.preferRevised(ranked, q.Question)
+	iq, failed, err := strategies.ReadQuestion(ctx, h.env.Model, q)
+	if err != nil {
+		return nil, fmt.Errorf("hier-path: %w", err)
+	}
+	if failed {
+		h.failures++
+	}
+	if iq.Focus == model.FocusCurrent {
+		h.preferRevised(ranked)
+	}
 	chosen := h.selectPaths(ranked, h.cfg.Paths)
 	var items []variants
 	for _, p := range chosen {
 		items = append(items, h.pathItem(p))
 	}
-	if historyQuestion(q.Question) {
+	if iq.Focus == model.FocusHistory {
 		hist, err := h.historyItems(ctx, chosen)
 		if err != nil {
 			return nil, err
@@ -481,20 +491,12 @@ func headerLine(it strategies.Item, head, body []string) string {
 // an update when the question asks about the current state.
 const currentBonus = 0.1
 
-var currentCues = []string{"now", "current", "currently", "latest", "these days", "at the moment", "still", "anymore", "any more"}
-
-// currentQuestion reports a question about the current state ("which
-// database do we use now?").
-func currentQuestion(q string) bool { return hasCue(cuePhrase(q), currentCues) }
-
 // preferRevised adds currentBonus to the paths holding a node rewritten by
-// an update when the question asks about the current state, and re-sorts:
+// an update, and re-sorts; Retrieve calls it when the model reads the
+// question's focus as the current state ("which database do we use now?"):
 // those nodes state the current value in a clean sentence, while the
 // update's own turn names the old value too.
-func (h *HierPath) preferRevised(ranked []ScoredPath, question string) {
-	if !currentQuestion(question) {
-		return
-	}
+func (h *HierPath) preferRevised(ranked []ScoredPath) {
 	for i := range ranked {
 		if h.hasRevised(ranked[i]) {
 			ranked[i].Score += currentBonus
@@ -513,15 +515,8 @@ func (h *HierPath) hasRevised(p ScoredPath) bool {
 	return false
 }
 
-var historyCues = []string{"first", "originally", "original", "initially", "at first", "before", "previous", "previously",
-	"used to", "old", "earlier", "formerly", "replaced", "changed from", "as first", "what was"}
-
-// historyQuestion reports a question about an earlier state ("what did we
-// first pick", "what was the old TTL"): only then are superseded versions
-// shown.
-func historyQuestion(q string) bool { return hasCue(cuePhrase(q), historyCues) }
-
-// historyItems lists, for the nodes of the chosen paths, their latest
+// historyItems lists (only when the model reads the question's focus as an
+// earlier state: "what did we first pick", "what was the old TTL"), for the nodes of the chosen paths, their latest
 // earlier version with different content and the superseded nodes linked
 // to them by revises edges (the step a replacement replaced), as
 // superseded items.

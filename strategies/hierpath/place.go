@@ -4,8 +4,10 @@ import (
 	"github.com/memarena/memarena/internal/model"
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 
+	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/scenarios"
 )
@@ -16,29 +18,18 @@ type Placement = model.Placement
 // Update is one stated change of a value (model.Update).
 type Update = model.Update
 
-// cuePhrase turns text into " w1 w2 … " for whole-word cue matching.
-func cuePhrase(text string) string { return " " + strings.Join(textutil.Words(text), " ") + " " }
-
-func hasCue(phrase string, cues []string) bool {
-	for _, c := range cues {
-		if strings.Contains(phrase, " "+c+" ") {
-			return true
-		}
-	}
-	return false
-}
-
-// subtaskLabel names a new subtask after its opening turn: up to four
-// content words, as written, lowercased and joined by '-'
-// ("cache-product-lookups"), from the first sentence of at least five words
-// with at least three content words (else the first with two), leaving
-// out dates and times of day.
+// subtaskLabel names a new subtask after its opening turn when the
+// placement reply gave no label: up to four non-stopword words, lowercased
+// and joined by '-' ("cache-product-lookups"), from the first sentence of
+// at least five words with at least three content words (else the first
+// with two), leaving out date expressions (internal/temporal).
 func subtaskLabel(text string) string {
+	text = withoutDates(text)
 	sents := textutil.Sentences(text)
 	words := func(s string) []string {
 		var out []string
 		for _, w := range textutil.Words(s) {
-			if textutil.IsStopword(w) || len(w) < 2 || labelSkip[w] {
+			if textutil.IsStopword(w) || len(w) < 2 {
 				continue
 			}
 			out = append(out, w)
@@ -69,11 +60,18 @@ func subtaskLabel(text string) string {
 	return "subtask"
 }
 
-// labelSkip are words that say when, not what.
-var labelSkip = map[string]bool{"today": true, "yesterday": true, "tomorrow": true, "morning": true, "evening": true,
-	"tonight": true, "last": true, "next": true, "week": true, "weekend": true, "monday": true, "tuesday": true,
-	"wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true, "ago": true, "quick": true,
-	"okay": true, "ok": true, "great": true, "nice": true, "yes": true, "hi": true, "hello": true, "morning!": true}
+// labelRef is any reference day: withoutDates only needs where the date
+// expressions are, not what they resolve to.
+var labelRef = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// withoutDates removes the date expressions temporal.Find recognizes.
+func withoutDates(text string) string {
+	ms := temporal.Find(text, labelRef)
+	for i := len(ms) - 1; i >= 0; i-- {
+		text = text[:ms[i].Start] + text[ms[i].End:]
+	}
+	return text
+}
 
 // slug makes a label key: lowercase words joined by '-'.
 func slug(s string) string { return strings.Join(textutil.Words(s), "-") }

@@ -11,7 +11,7 @@ import (
 func TestSubtaskLabel(t *testing.T) {
 	for text, want := range map[string]string{
 		"Morning! New project starting today: the orders REST API. Stack is Go 1.25.":                    "new-project-starting-orders",
-		"Happy St. Patrick's Day. We had an outage last Saturday evening: the orders API returned 503s.": "outage-orders-api-returned",
+		"Happy St. Patrick's Day. We had an outage last Saturday evening: the orders API returned 503s.": "outage-evening-orders-api",
 		"ok": "subtask",
 	} {
 		if got := subtaskLabel(text); got != want {
