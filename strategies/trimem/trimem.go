@@ -469,11 +469,6 @@ const (
 	modeHistorical        // the question asks about the past: superseded values rank freely
 )
 
-var (
-	reCurrentQ    = regexp.MustCompile(`(?i)\b(?:now|currently|current|still|anymore|today|nowadays|latest|presently|these days|at the moment|right now|at present)\b`)
-	reHistoricalQ = regexp.MustCompile(`(?i)\b(?:first|originally|original|initially|before|previously|previous|used to|earlier|formerly|prior|old|replaced|in the past|at first|history)\b`)
-	selfWords     = map[string]bool{"i": true, "me": true, "my": true, "mine": true, "myself": true, "we": true, "us": true, "our": true, "ours": true, "user": true, "users": true}
-)
 
 // Question is the analysis of a question that drives retrieval.
 type Question struct {
@@ -481,20 +476,23 @@ type Question struct {
 	Terms []string
 	// Self is true when it refers to the user (I, my, we, our, user).
 	Self bool
-	// Relations it asks for (QuestionRelations).
+	// Relations it asks for (the model's reading), known relations only.
 	Relations []string
-	// AnswerRelations are the relations of its answer type
-	// (AnswerRelations), a subset of Relations.
+	// AnswerRelations are the relations whose object has the answer's type
+	// (see AnalyzeQuestion).
 	AnswerRelations []string
 	// Mode is modeDefault, modeCurrent or modeHistorical.
 	Mode int
 }
 
-// AnalyzeQuestion extracts terms, self reference, asked relations and the
-// temporal mode: "now/currently/still…" asks for current values (superseded
-// ones are left out), "first/originally/before/used to…" for past ones
-// (superseded ones rank freely); both or neither is the default.
-func AnalyzeQuestion(q string) Question {
+// AnalyzeQuestion combines the question's terms with the model's reading
+// of it (iq, a query-intent reply): Self from its self reference; the
+// asked relations that are in the relation table; as answer relations the
+// date relations (occurred_at, scheduled_for) for a time answer,
+// located_in for a place answer and caused_by for a reason question; the
+// mode from its focus — the present state leaves superseded values out,
+// an earlier state lets them rank freely, no focus is the default.
+func AnalyzeQuestion(q string, iq model.IntentQuery) Question {
 	var a Question
 	seen := map[string]bool{}
 	for _, t := range textutil.ContentTokens(q) {
@@ -503,18 +501,27 @@ func AnalyzeQuestion(q string) Question {
 			a.Terms = append(a.Terms, t)
 		}
 	}
-	for _, w := range textutil.Words(q) {
-		if selfWords[w] {
-			a.Self = true
+	a.Self = iq.Self
+	for _, r := range iq.Relations {
+		if relationByName[r] != nil && !containsString(a.Relations, r) {
+			a.Relations = append(a.Relations, r)
 		}
 	}
-	a.Relations = QuestionRelations(q)
-	a.AnswerRelations = AnswerRelations(q)
-	cur, hist := reCurrentQ.MatchString(q), reHistoricalQ.MatchString(q)
-	switch {
-	case cur && !hist:
+	sort.Strings(a.Relations)
+	switch iq.AnswerType {
+	case model.TypeTime:
+		a.AnswerRelations = []string{"occurred_at", "scheduled_for"}
+	case model.TypePlace:
+		a.AnswerRelations = []string{"located_in"}
+	}
+	if containsString(iq.Asks, model.AskReason) {
+		a.AnswerRelations = append(a.AnswerRelations, "caused_by")
+		sort.Strings(a.AnswerRelations)
+	}
+	switch iq.Focus {
+	case model.FocusCurrent:
 		a.Mode = modeCurrent
-	case hist && !cur:
+	case model.FocusHistory:
 		a.Mode = modeHistorical
 	}
 	return a
@@ -626,7 +633,14 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 		t = m.last
 	}
 	m.stats.Queries++
-	qa := AnalyzeQuestion(q.Question)
+	iq, failed, err := strategies.ReadQuestion(ctx, m.env.Model, q)
+	if err != nil {
+		return strategies.Recall{}, fmt.Errorf("trimem: %w", err)
+	}
+	if failed {
+		m.stats.Failures++
+	}
+	qa := AnalyzeQuestion(q.Question, iq)
 	ents, err := m.store.MatchEntities(ctx, qa.Terms, false, maxEntities)
 	if err != nil {
 		return strategies.Recall{}, err

@@ -301,7 +301,7 @@ func TestRank(t *testing.T) {
 	other := Record{ID: 3, SubjectID: 11, ObjectID: 22, Subject: "user", Relation: "prefers", Object: "tea",
 		Strength: 1, UpdatedAt: t0} // one half-life old: 0.5
 	ents := []EntityMatch{{ID: 10, Coverage: 1}, {ID: 11, Coverage: 1}}
-	q := AnalyzeQuestion("Which database does the orders service use?")
+	q := readQ(t, "Which database does the orders service use?")
 	if q.Mode != modeDefault || !reflect.DeepEqual(q.Relations, []string{"uses"}) || q.Self {
 		t.Fatalf("question = %+v", q)
 	}
@@ -323,19 +323,19 @@ func TestRank(t *testing.T) {
 	}
 	// A now-question drops the superseded value; a history question lets it
 	// rank by its own score.
-	if got := m.Rank(AnalyzeQuestion("Which database does the orders service use now?"), ents, []Record{old, cur}, now); len(got) != 1 || got[0].Record.ID != 2 {
+	if got := m.Rank(readQ(t, "Which database does the orders service use now?"), ents, []Record{old, cur}, now); len(got) != 1 || got[0].Record.ID != 2 {
 		t.Fatalf("now: %+v", got)
 	}
-	got = m.Rank(AnalyzeQuestion("Which database did the orders service use before?"), ents, []Record{old, cur}, now)
+	got = m.Rank(readQ(t, "Which database did the orders service use before?"), ents, []Record{old, cur}, now)
 	if got[0].Record.ID != 1 || math.Abs(got[0].Score-2.475) > 1e-12 {
 		t.Fatalf("before: %+v", got)
 	}
 	// Answer type: "when" weighs date relations double.
-	qa := AnalyzeQuestion("When is the flight?")
+	qa := readQ(t, "When is the flight?")
 	if !reflect.DeepEqual(qa.AnswerRelations, []string{"occurred_at", "scheduled_for"}) {
 		t.Fatalf("answer relations = %v", qa.AnswerRelations)
 	}
-	if q := AnalyzeQuestion("What do I prefer?"); !q.Self || !reflect.DeepEqual(q.Relations, []string{"prefers"}) {
+	if q := readQ(t, "What do I prefer?"); !q.Self || !reflect.DeepEqual(q.Relations, []string{"prefers"}) {
 		t.Fatalf("self question = %+v", q)
 	}
 }
@@ -444,4 +444,15 @@ func TestBadConfigAndInput(t *testing.T) {
 	if _, err := m.Retrieve(context.Background(), strategies.Query{Question: "", Budget: 100}); err != nil {
 		t.Error(err)
 	}
+}
+
+// readQ analyzes a question with the offline model's reading of it.
+func readQ(t *testing.T, q string) Question {
+	t.Helper()
+	tok := tokenizer.MustDefault()
+	iq, failed, err := strategies.ReadQuestion(context.Background(), backends.OfflineClient(tok), strategies.Query{ID: "q", Question: q})
+	if err != nil || failed {
+		t.Fatalf("reading %q: failed=%v err=%v", q, failed, err)
+	}
+	return AnalyzeQuestion(q, iq)
 }
