@@ -120,13 +120,3 @@ func setOf(ws ...string) map[string]bool {
 	}
 	return m
 }
-
-func hasPhrase(text string, phrases []string) bool {
-	lw := " " + strings.Join(strings.Fields(strings.ToLower(strings.NewReplacer("’", "'", ",", " ", ".", " ", ";", " ", "!", " ", "?", " ", "(", " ", ")", " ", ":", " ").Replace(text))), " ") + " "
-	for _, p := range phrases {
-		if strings.Contains(lw, " "+p+" ") {
-			return true
-		}
-	}
-	return false
-}

@@ -258,11 +258,11 @@ func TestLinkAndFootprint(t *testing.T) {
 	t.Skip("pins the edges of the deleted gaama extractor; to be rewritten against scripted extract-graph replies")
 	g := newTest(t, strategies.ExtractModel, nil)
 	ingestAll(t, g, dbHistory())
-	got := fmt.Sprint(g.Link("Which database does the orders service use now?"))
+	got := fmt.Sprint(g.Link("Which database does the orders service use now?", false))
 	if want := "[{database 1} {orders 1}]"; got != want {
 		t.Fatalf("Link = %s, want %s", got, want)
 	}
-	if got := fmt.Sprint(g.Link("Why did I prefer Postgres?")); got != "[{postgres 1} {postgres 16 0.5} {user 0.5}]" {
+	if got := fmt.Sprint(g.Link("Why did I prefer Postgres?", true)); got != "[{postgres 1} {postgres 16 0.5} {user 0.5}]" {
 		t.Fatalf("Link = %s", got)
 	}
 	fp := g.Footprint()

@@ -20,16 +20,15 @@ type Seed struct {
 	Score float64
 }
 
-var selfQuestion = setOf("i", "me", "my", "mine", "we", "our", "us", "ours", "user")
-
 // Link finds the graph entities a question names (entity linking by
 // token overlap): an entity is linked when at least half of its content
 // tokens (Porter2 stems; three quarters for entities of more than four
 // tokens, usually clauses) occur in the question and a matched token is not
 // a bare number; its score is that share times 1 + 0.25·(matched − 1).
-// First-person questions ("I", "we", a user speaker's name) also link "user"
-// at userSeedWeight. At most maxSeeds seeds, by score then key.
-func (s *Gaama) Link(question string) []Seed {
+// Questions about the asker's own side (self: the model read "I", "we" …)
+// or naming the "user" hub also link "user" (and the user speakers) at
+// userSeedWeight. At most maxSeeds seeds, by score then key.
+func (s *Gaama) Link(question string, self bool) []Seed {
 	words := textutil.Words(question)
 	q := textutil.TokenSet(contentTokens(question))
 	cand := map[string]bool{}
@@ -63,14 +62,7 @@ func (s *Gaama) Link(question string) []Seed {
 		}
 		out = append(out, Seed{Key: k, Score: frac * (1 + 0.25*float64(matched-1))})
 	}
-	self := false
-	for _, w := range words {
-		if selfQuestion[w] {
-			self = true
-			break
-		}
-	}
-	if self {
+	if self || slices.Contains(words, "user") {
 		out = append(out, s.selfSeeds()...)
 	}
 	slices.SortFunc(out, func(a, b Seed) int {
@@ -252,7 +244,7 @@ func (s *Gaama) Retrieve(ctx context.Context, q strategies.Query) (strategies.Re
 		s.failures++
 	}
 	d := Route(iq)
-	seeds := s.Link(q.Question)
+	seeds := s.Link(q.Question, iq.Self)
 	ranked, err := s.graphRank(ctx, d, seeds, q.Question)
 	if err != nil {
 		return strategies.Recall{}, err

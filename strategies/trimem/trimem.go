@@ -469,7 +469,6 @@ const (
 	modeHistorical        // the question asks about the past: superseded values rank freely
 )
 
-
 // Question is the analysis of a question that drives retrieval.
 type Question struct {
 	// Terms are its distinct content stems.
