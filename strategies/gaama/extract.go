@@ -108,11 +108,7 @@ func (x *sentenceIndex) best(probe string) string {
 	return best
 }
 
-// ---------------------------------------------------------------------------
-// Offline extraction: cue patterns over word tokens.
-
-// cue kinds: how a cue's arguments are found.
-
+// setOf returns the set of ws.
 func setOf(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {
