@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
@@ -79,13 +80,23 @@ func TestStaleScan(t *testing.T) {
 }
 
 // An explicit replacement in a slot named differently from the older line
-// ("coverage gate" vs "test coverage target", as offline extraction names
+// ("coverage gate" vs "test coverage target", as the scripted replies name
 // them) is restated under the older wording, the older line is presented as
 // superseded, and a line about something else that mentions the same bare
 // number stays current.
 func TestRestateAndTopic(t *testing.T) {
-	t.Skip("pins the edges of the deleted gaama extractor; to be rewritten against scripted extract-graph replies")
-	g := newTest(t, strategies.ExtractModel, graphEqual)
+	g, _ := newScripted(t, graphEqual, map[string]model.GraphExtraction{
+		"s1-t1": {Entities: []model.ExtractedEntity{ent("Fly.io", TypePlace), ent("70% test coverage target", TypeConcept), ent("CI", TypeArtifact)},
+			Relations: []model.ExtractedRelation{
+				{Subject: "we", Relation: "located_in", Object: "Fly.io", Evidence: "Deployment: we deploy to Fly.io."},
+				{Subject: "team", Relation: "decided", Object: "70% test coverage target", Evidence: "And the team agreed on a 70% test coverage target, enforced in CI."}}},
+		"s2-t1": {Relations: []model.ExtractedRelation{
+			{Subject: "product cache hit rate", Relation: "status", Object: "70%", Evidence: "The product cache hit rate is 70% after the warm-up."}}},
+		"s3-t1": {Entities: []model.ExtractedEntity{ent("coverage gate", TypeConcept), ent("CI", TypeArtifact), ent("tomorrow", TypeTime)},
+			Relations: []model.ExtractedRelation{
+				{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."},
+				{Subject: "CI", Relation: "scheduled_for", Object: "tomorrow", Evidence: "It goes live in CI tomorrow."}}},
+	})
 	ingestAll(t, g, []strategies.Turn{
 		turn("s1-t1", "s1", 0, 0, "user", "Deployment: we deploy to Fly.io. And the team agreed on a 70% test coverage target, enforced in CI."),
 		turn("s2-t1", "s2", 3, 0, "user", "The product cache hit rate is 70% after the warm-up."),
@@ -97,7 +108,9 @@ func TestRestateAndTopic(t *testing.T) {
 			keys = append(keys, e.Key())
 		}
 	}
-	wantKeys := []string{"user|located_in|fly.io|", "team|decided|70% test coverage target|", "coverage gate|status|80|",
+	// The unrelated 70% (no word shared with "coverage gate") is not
+	// superseded.
+	wantKeys := []string{"user|located_in|fly.io|", "team|decided|70% test coverage target|", "product cache hit rate|status|70|", "coverage gate|status|80|",
 		"test coverage target|status|80|", "ci|scheduled_for|2026-03-10|"}
 	if !reflect.DeepEqual(keys, wantKeys) {
 		t.Fatalf("edges = %q, want %q", keys, wantKeys)
@@ -123,11 +136,11 @@ func TestRestateAndTopic(t *testing.T) {
 
 	// The unrelated 70% (no word shared with "coverage gate") stays current.
 	r = retrieve(t, g, "What is the product cache hit rate?", 1024)
-	want = []string{"turn s2-t1", "turn s3-t1", "turn s1-t1 superseded"}
+	want = []string{"fact s2-t1", "turn s3-t1", "turn s1-t1 superseded"}
 	if got := summary(r.Items); !reflect.DeepEqual(got, want) {
 		t.Fatalf("items = %q, want %q", got, want)
 	}
-	if r.Items[0].Text != "user: The product cache hit rate is 70% after the warm-up." {
+	if r.Items[0].Text != "product cache hit rate has status 70%. The product cache hit rate is 70% after the warm-up." || r.Items[0].Status != "" {
 		t.Fatalf("cache line = %q", r.Items[0].Text)
 	}
 }
@@ -135,8 +148,12 @@ func TestRestateAndTopic(t *testing.T) {
 // restate needs a shared topic word: "70% cache hit rate target" is not
 // the coverage gate's slot, and keeps its value.
 func TestRestateNeedsTopic(t *testing.T) {
-	t.Skip("pins the edges of the deleted gaama extractor; to be rewritten against scripted extract-graph replies")
-	g := newTest(t, strategies.ExtractModel, nil)
+	g, _ := newScripted(t, nil, map[string]model.GraphExtraction{
+		"s1-t1": {Relations: []model.ExtractedRelation{
+			{Subject: "team", Relation: "decided", Object: "70% cache hit rate target", Evidence: "The team agreed on a 70% cache hit rate target."}}},
+		"s2-t1": {Relations: []model.ExtractedRelation{
+			{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."}}},
+	})
 	ingestAll(t, g, []strategies.Turn{
 		turn("s1-t1", "s1", 0, 0, "user", "The team agreed on a 70% cache hit rate target."),
 		turn("s2-t1", "s2", 7, 0, "user", "New team policy: the coverage gate goes from 70% to 80%."),
