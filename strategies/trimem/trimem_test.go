@@ -2,6 +2,7 @@ package trimem
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"reflect"
@@ -141,38 +142,82 @@ func TestKnowledgeUpdateOracle(t *testing.T) {
 	}
 }
 
-// TestKnowledgeUpdateOffline runs the same history through the offline
-// extractor: the decision that named Postgres 16 falls with it, and no
-// current line of a now-question mentions the stale value.
+// scriptedTriplets plays a model with fixed extract-triplets replies, one
+// per turn id (a turn without one gets an empty reply); every other request
+// kind (the question's query-intent reading) goes to the offline model.
+type scriptedTriplets struct {
+	inner   model.Client
+	replies map[string][]model.Triplet
+	calls   int
+}
+
+func (c *scriptedTriplets) Name() string { return "scripted" }
+func (c *scriptedTriplets) Complete(ctx context.Context, req model.Request) (model.Response, error) {
+	in, ok := req.Input.(model.TripletsInput)
+	if !ok {
+		return c.inner.Complete(ctx, req)
+	}
+	c.calls++
+	if _, err := model.Render(req); err != nil {
+		return model.Response{}, err
+	}
+	trs := c.replies[in.TurnID]
+	if trs == nil {
+		trs = []model.Triplet{}
+	}
+	b, err := json.Marshal(model.TripletExtraction{Triplets: trs})
+	if err != nil {
+		return model.Response{}, err
+	}
+	return model.Response{Text: string(b), Model: "scripted", Usage: model.Usage{Requests: 1}}, nil
+}
+
+// TestKnowledgeUpdateOffline runs the minimal history in model mode with
+// scripted extract-triplets replies: the reply that names the replaced
+// value supersedes the older triplet, the newest source is quoted with its
+// stale part scrubbed, no current line of a now-question mentions the
+// stale value, and a dated triplet answers a date question.
 func TestKnowledgeUpdateOffline(t *testing.T) {
-	t.Skip("pins the output of the deleted trimem extractor (quote scrubbing, supersession counts); to be rewritten against scripted extract-triplets replies")
-	m := build(t, strategies.ExtractModel, map[string]any{"vector_k": 0})
+	c := &scriptedTriplets{inner: backends.OfflineClient(tokenizer.MustDefault()), replies: map[string][]model.Triplet{
+		"s1-t1": {{Subject: "Dana", Relation: "prefers", Object: "Postgres", Evidence: "I prefer Postgres because the team knows it."}},
+		"s1-t2": {{Subject: "orders service", Relation: "uses", Object: "Postgres 16",
+			Evidence: "We decided to use Postgres 16 for orders, because the team knows it well."}},
+		"s2-t1": {{Subject: "orders service", Relation: "uses", Object: "MySQL 8", Change: true,
+			Evidence: "Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review."},
+			{Subject: "orders move to MySQL 8", Relation: "occurred_at", Object: "2026-03-02",
+				Evidence: "Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review."}},
+		"s2-t2": {{Subject: "orders service", Relation: "uses", Object: "MySQL 8", Replaces: "Postgres 16", Change: true,
+			Evidence: "Noted, the orders service now uses MySQL 8 instead of Postgres 16."}},
+	}}
+	s, err := strategies.Build(Name, map[string]any{"vector_k": 0}, testEnv(strategies.ExtractModel, c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	m := s.(*TriMem)
 	last := replay(t, m, strategies.ExtractModel, minimal())
+	if c.calls != 5 {
+		t.Fatalf("extract-triplets requests = %d, want 5", c.calls)
+	}
 	r := ask(t, m, "Which database does the orders service use now?", last.Add(time.Minute), 1024)
-	// The newest source is quoted with its stale part scrubbed.
-	if len(r.Items) == 0 || r.Items[0].Text != "orders service uses mysql 8 — “Noted, the orders service now uses MySQL 8.”" ||
-		!reflect.DeepEqual(r.Items[0].TurnIDs, []string{"s2-t1", "s2-t2"}) {
-		t.Fatalf("top item = %+v", r.Items)
+	// The newest source is quoted with its stale part scrubbed; the
+	// superseded value is left out of a now-question.
+	want := []itemView{{"orders service uses mysql 8 — “Noted, the orders service now uses MySQL 8.”", []string{"s2-t1", "s2-t2"}, "", strategies.KindFact}}
+	if got := view(r); !reflect.DeepEqual(got, want) {
+		t.Fatalf("now-question:\n got  %+v\n want %+v", got, want)
 	}
-	for _, it := range r.Items {
-		if it.Status != strategies.StatusSuperseded && strings.Contains(strings.ToLower(it.Text), "postgres 16") {
-			t.Errorf("stale value presented as current: %+v", it)
-		}
-	}
+	// s2-t1 (a change) supersedes Postgres 16; s2-t2 restates MySQL 8.
 	st := m.Stats()
-	if st.Turns != 5 || st.Superseded != 3 || st.Reinforced != 1 || st.Failures != 0 || st.Invalid != 0 {
+	if st.Turns != 5 || st.Extracted != 5 || st.New != 4 || st.Superseded != 1 || st.Reinforced != 1 || st.Failures != 0 || st.Invalid != 0 {
 		t.Fatalf("stats = %+v", st)
 	}
-	// The relative date is resolved into an event triplet.
 	r = ask(t, m, "On what date did we move orders to MySQL?", last.Add(time.Minute), 1024)
-	found := false
-	for _, it := range r.Items {
-		if strings.Contains(it.Text, "moved orders to mysql 8 after the vendor review happened on 2026-03-02") {
-			found = true
-		}
-	}
-	if !found {
-		t.Fatalf("no event triplet: %s", r.Context)
+	wantCtx := "[2026-03-09 s2-t1,s2-t2] orders service uses mysql 8 — “Noted, the orders service now uses MySQL 8.”\n" +
+		"[2026-03-09 s2-t1] orders move to mysql 8 happened on 2026-03-02 — “Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review.”\n" +
+		"[2026-03-02 s1-t1] dana prefers postgres — “I prefer Postgres because the team knows it.”\n" +
+		"[2026-03-02 s1-t2] (superseded) orders service uses postgres 16 (until 2026-03-09; replaced by mysql 8) — “We decided to use Postgres 16 for orders, because the team knows it well.”"
+	if r.Context != wantCtx {
+		t.Fatalf("date question context:\n%s\nwant\n%s", r.Context, wantCtx)
 	}
 }
 
