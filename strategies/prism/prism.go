@@ -593,18 +593,12 @@ func union(a, b []string) []string {
 // the question, the task goal and the recent turns. A failed request is
 // counted and gives an empty query (text-only relevance).
 func (p *Prism) queryIntent(ctx context.Context, q strategies.Query) (IntentQuery, error) {
-	recent := make([]string, len(q.Recent))
-	for i, t := range q.Recent {
-		recent[i] = strategies.Speaker(t) + ": " + t.Text
-	}
-	req := model.Request{Kind: model.KindQueryIntent, Role: model.RoleExtractor, Input: model.QueryInput{Question: q.Question, Task: q.Task, Recent: recent}}
-	iq, err := model.CallJSON[IntentQuery](ctx, p.env.Model, req)
+	iq, failed, err := strategies.ReadQuestion(ctx, p.env.Model, q)
 	if err != nil {
-		if errors.Is(err, model.ErrFailed) {
-			p.failures++
-			return IntentQuery{}, nil
-		}
-		return IntentQuery{}, fmt.Errorf("prism: query intent for %s: %w", q.ID, err)
+		return IntentQuery{}, fmt.Errorf("prism: %w", err)
+	}
+	if failed {
+		p.failures++
 	}
 	return iq, nil
 }
