@@ -170,6 +170,11 @@ type Triplet struct {
 	// Replaces is an older object the sentence says this one replaces
 	// ("instead of X", "from X to Y"), or "".
 	Replaces string `json:"replaces,omitempty"`
+	// ReplacedPhrase is the part of Evidence that names the replaced value
+	// as replaced, verbatim — ", instead of Postgres 16", "(down from 20)",
+	// "from 70% " in "goes from 70% to 80%" — so that a memory can quote
+	// the sentence as a current statement by deleting it; "" when none.
+	ReplacedPhrase string `json:"replaced_phrase,omitempty"`
 	// Evidence is the source sentence, copied verbatim from the turn.
 	Evidence string `json:"evidence"`
 	// Change says the sentence announces a change of an earlier value
@@ -218,6 +223,11 @@ type ExtractedRelation struct {
 	Condition string `json:"condition,omitempty"`
 	// Replaces names an earlier object this statement replaces, or "".
 	Replaces string `json:"replaces,omitempty"`
+	// ReplacedPhrase is the part of Evidence that names the replaced value
+	// as replaced, verbatim — ", instead of Postgres 16", "(down from 20)",
+	// "from 70% " in "goes from 70% to 80%" — so that a memory can quote
+	// the sentence as a current statement by deleting it; "" when none.
+	ReplacedPhrase string `json:"replaced_phrase,omitempty"`
 	// Past marks a statement about an earlier state ("we used to use X").
 	Past bool `json:"past,omitempty"`
 	// Evidence is the sentence of the turn that states it, verbatim.

@@ -113,3 +113,36 @@ func TestReadQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacedPhrase pins the replaced_phrase of triplet and graph replies.
+func TestReplacedPhrase(t *testing.T) {
+	cases := []struct{ sentence, old, want string }{
+		{"Noted, the orders service now uses MySQL 8 instead of Postgres 16.", "Postgres 16", " instead of Postgres 16"},
+		{"Let's take the train, rather than the rental car.", "rental car", ", rather than the rental car"},
+		{"New team policy: the coverage gate goes from 70% to 80%.", "70%", "from 70% "},
+		{"Pool MaxConns is 15 (down from 20).", "20", " (down from 20)"},
+		{"MaxConns goes down from 20 to 15.", "MaxConns 20", " down from 20"},
+		{"We moved from Boston last year.", "Boston", ""},
+		{"I prefer tea.", "coffee", ""},
+		{"I prefer tea.", "", ""},
+	}
+	for _, c := range cases {
+		if got := replacedPhrase(c.sentence, c.old); got != c.want {
+			t.Errorf("replacedPhrase(%q, %q) = %q, want %q", c.sentence, c.old, got, c.want)
+		}
+	}
+	m := New()
+	r := m.Graph(model.GraphInput{TurnInput: model.TurnInput{Role: "user", Speaker: "Ann", Text: "Noted, the orders service now uses MySQL 8 instead of Postgres 16."}})
+	found := false
+	for _, rel := range r.Relations {
+		if rel.Replaces != "" {
+			found = true
+			if rel.ReplacedPhrase != " instead of Postgres 16" {
+				t.Errorf("graph reply %+v: replaced_phrase %q", rel, rel.ReplacedPhrase)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no replacing relation in %+v", r.Relations)
+	}
+}

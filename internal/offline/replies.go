@@ -19,7 +19,8 @@ func (m *Model) Triplets(in model.TripletsInput) model.TripletExtraction {
 	out := model.TripletExtraction{Triplets: []model.Triplet{}}
 	for _, f := range a.Facts() {
 		out.Triplets = append(out.Triplets, model.Triplet{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
-			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, Evidence: f.Evidence, Change: f.Change})
+			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, ReplacedPhrase: replacedPhrase(f.Evidence, f.Replaces),
+			Evidence: f.Evidence, Change: f.Change})
 	}
 	return out
 }
@@ -40,7 +41,8 @@ func (m *Model) Graph(in model.GraphInput) model.GraphExtraction {
 	}
 	for _, f := range a.Facts() {
 		out.Relations = append(out.Relations, model.ExtractedRelation{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
-			Condition: f.Condition, Replaces: f.Replaces, Past: f.Past, Evidence: f.Evidence, Change: f.Change})
+			Condition: f.Condition, Replaces: f.Replaces, ReplacedPhrase: replacedPhrase(f.Evidence, f.Replaces), Past: f.Past,
+			Evidence: f.Evidence, Change: f.Change})
 		if f.Person != "" {
 			addEnt(f.Person, model.TypePerson)
 		}
@@ -700,4 +702,41 @@ func Judge(in model.JudgeInput) string {
 		}
 	}
 	return "INCORRECT"
+}
+
+// replacedPhrase returns the words of sentence that name old as the
+// replaced value, verbatim (the replaced_phrase of triplet and graph
+// replies): "(down from 20)" or "down from 20" for an old value ending in
+// the number 20; ", instead of X", "rather than (the) X", "in place of X",
+// "replacing X"; "from (the) X " before "to". Matched case-insensitively
+// on whole words; "" when the sentence names old in none of these ways.
+func replacedPhrase(sentence, old string) string {
+	old = strings.TrimSpace(old)
+	if old == "" {
+		return ""
+	}
+	q := regexp.QuoteMeta(old)
+	if r := old[len(old)-1]; r < 0x80 && (unicode.IsLetter(rune(r)) || unicode.IsDigit(rune(r))) {
+		q += `\b`
+	}
+	pats := []string{`,?\s*\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?` + q, `\bfrom\s+(?:the\s+)?` + q + `\s+`}
+	if f := strings.Fields(old); unicode.IsDigit([]rune(f[len(f)-1])[0]) {
+		n := regexp.QuoteMeta(strings.Trim(f[len(f)-1], ".,;:"))
+		pats = append([]string{`\s*\(\s*(?:down|up) from ` + n + `\s*\)`, `\s*\b(?:down|up) from ` + n + `\b`}, pats...)
+	}
+	for i, p := range pats {
+		re, err := regexp.Compile(`(?i)` + p)
+		if err != nil {
+			continue
+		}
+		loc := re.FindStringIndex(sentence)
+		if loc == nil {
+			continue
+		}
+		if i == len(pats)-1 && !strings.HasPrefix(strings.ToLower(sentence[loc[1]:]), "to ") {
+			continue // "from X" without "to": not a replacement phrase
+		}
+		return sentence[loc[0]:loc[1]]
+	}
+	return ""
 }

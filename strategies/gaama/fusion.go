@@ -3,10 +3,8 @@ package gaama
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // Candidate is one entry of a ranked retrieval list.
@@ -182,34 +180,19 @@ func Dedup(items []DedupItem) []string {
 	return kept
 }
 
-// Redact removes from a sentence the phrases that name a replaced value as
-// such — "instead of X", "rather than X", "in place of X", "replacing X",
-// "from X to" (kept as "to"), and "(down from N)" / "(up from N)" for a
-// value X ending in the number N — for each X in stale (matched
-// case-insensitively, as whole words). A current fact rendered from "the
-// orders service now uses MySQL 8 instead of Postgres 16" then no longer
-// presents "Postgres 16" on a current line; the graph keeps that value as a
-// separate superseded fact. Other text is kept verbatim; runs of spaces
-// collapse to one.
-func Redact(sentence string, stale []string) string {
-	out := sentence
-	for _, x := range stale {
-		x = strings.TrimSpace(x)
-		if x == "" {
-			continue
-		}
-		q := regexp.QuoteMeta(x)
-		if r := x[len(x)-1]; r < 0x80 && (unicode.IsLetter(rune(r)) || unicode.IsDigit(rune(r))) {
-			q += `\b`
-		}
-		re := regexp.MustCompile(`(?i),?\s*\b(instead of|rather than|in place of|replacing)\s+(the\s+)?` + q)
-		out = re.ReplaceAllString(out, "")
-		from := regexp.MustCompile(`(?i)\bfrom\s+(the\s+)?` + q + `\s+to\b`)
-		out = from.ReplaceAllString(out, "to")
-		if f := strings.Fields(x); len(f) > 1 && allDigits(f[len(f)-1]) {
-			n := regexp.QuoteMeta(f[len(f)-1])
-			ud := regexp.MustCompile(`(?i)\s*\(\s*(down|up) from ` + n + `\s*\)|\s*\b(down|up) from ` + n + `\b`)
-			out = ud.ReplaceAllString(out, "")
+// Redact deletes from a text every replaced-value phrase in phrases — the
+// words an extraction reply marked as naming a replaced value as replaced
+// (model.ExtractedRelation.ReplacedPhrase: ", instead of Postgres 16",
+// "(down from 20)", "from 70% " before "to") — verbatim. A current fact
+// rendered from "the orders service now uses MySQL 8 instead of Postgres
+// 16" then no longer presents "Postgres 16" on a current line; the graph
+// keeps that value as a separate superseded fact. Other text is kept
+// verbatim; runs of spaces collapse to one.
+func Redact(text string, phrases []string) string {
+	out := text
+	for _, p := range phrases {
+		if strings.TrimSpace(p) != "" {
+			out = strings.ReplaceAll(out, p, " ")
 		}
 	}
 	out = strings.Join(strings.Fields(out), " ")

@@ -103,20 +103,19 @@ func TestDedup(t *testing.T) {
 
 func TestRedact(t *testing.T) {
 	cases := []struct {
-		in    string
-		stale []string
-		want  string
+		in      string
+		phrases []string
+		want    string
 	}{
-		{"Noted, the orders service now uses MySQL 8 instead of Postgres 16.", []string{"Postgres 16"}, "Noted, the orders service now uses MySQL 8."},
-		{"Second item: the coverage gate goes from 70% to 80%.", []string{"70%"}, "Second item: the coverage gate goes to 80%."},
-		{"Set MaxConns 15 (down from 20), so even 6 machines stay at 90 connections.", []string{"MaxConns 20"}, "Set MaxConns 15, so even 6 machines stay at 90 connections."},
-		{"He wants ACM Computing Surveys instead of TMLR, because it is long.", []string{"tmlr"}, "He wants ACM Computing Surveys, because it is long."},
-		{"We kept Postgres 16 for reports.", []string{"Postgres 16"}, "We kept Postgres 16 for reports."},
-		{"Switched from Zotero to Paperpile.", []string{"Zotero", ""}, "Switched to Paperpile."},
+		{"Noted, the orders service now uses MySQL 8 instead of Postgres 16.", []string{" instead of Postgres 16"}, "Noted, the orders service now uses MySQL 8."},
+		{"Second item: the coverage gate goes from 70% to 80%.", []string{"from 70% "}, "Second item: the coverage gate goes to 80%."},
+		{"Set MaxConns 15 (down from 20), so even 6 machines stay at 90 connections.", []string{" (down from 20)"}, "Set MaxConns 15, so even 6 machines stay at 90 connections."},
+		{"We kept Postgres 16 for reports.", []string{" instead of Postgres 16"}, "We kept Postgres 16 for reports."},
+		{"A / B  and  C", []string{"", "  "}, "A / B and C"},
 	}
 	for _, c := range cases {
-		if got := Redact(c.in, c.stale); got != c.want {
-			t.Errorf("Redact(%q, %q) = %q, want %q", c.in, c.stale, got, c.want)
+		if got := Redact(c.in, c.phrases); got != c.want {
+			t.Errorf("Redact(%q, %q) = %q, want %q", c.in, c.phrases, got, c.want)
 		}
 	}
 }

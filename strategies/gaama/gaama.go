@@ -132,6 +132,7 @@ type Gaama struct {
 	hubs      map[string]bool           // entity keys with degree > hubDegree, plus user/assistant
 	hubList   []string                  // hubs in the order they became hubs
 	stale     *StaleIndex               // superseded values per slot
+	replaced  map[string][]string       // normalized replaced value → the reply phrases naming it as replaced (Redact)
 	dispToks  map[string][]string       // entity key → normalized tokens of its display (dates dropped)
 
 	failures int // extraction requests that failed (model.ErrFailed)
@@ -164,7 +165,7 @@ func New(env strategies.Env, cfg Config) (*Gaama, error) {
 		persons: map[string]bool{}, gold: strategies.GoldCount{}, tokIndex: map[string][]string{}, entTokens: map[string][]string{},
 		edgeToks: map[*Edge]map[string]bool{}, loose: map[string][]string{},
 		hubs: map[string]bool{"user": true, "assistant": true}, hubList: []string{"user", "assistant"},
-		stale: NewStaleIndex(), dispToks: map[string][]string{},
+		stale: NewStaleIndex(), dispToks: map[string][]string{}, replaced: map[string][]string{},
 	}, nil
 }
 
@@ -263,6 +264,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 				}
 			}
 			s.stale.Add(subj+"|"+rel, Normalize(r.Replaces), surface(r.Replaces, t.Text))
+			s.noteReplacedPhrase(r.Replaces, r.ReplacedPhrase)
 			continue
 		}
 		obj, objDisp, objType := s.entity(surface(r.Object, t.Text), types, ref, rel == "scheduled_for")
@@ -272,6 +274,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 		}
 		replaces := ""
 		if r.Replaces != "" {
+			s.noteReplacedPhrase(r.Replaces, r.ReplacedPhrase)
 			if replaces = s.res.Lookup(r.Replaces); replaces == "" {
 				replaces = Normalize(r.Replaces)
 			}
@@ -573,6 +576,26 @@ func uniq(xs []string) []string {
 			seen[x] = true
 			out = append(out, x)
 		}
+	}
+	return out
+}
+
+// noteReplacedPhrase records the phrase a reply marked as naming value as
+// replaced, once (see Redact).
+func (s *Gaama) noteReplacedPhrase(value, phrase string) {
+	k := Normalize(value)
+	if k == "" || strings.TrimSpace(phrase) == "" || slices.Contains(s.replaced[k], phrase) {
+		return
+	}
+	s.replaced[k] = append(s.replaced[k], phrase)
+}
+
+// replacedPhrases returns the recorded replaced-value phrases of the stale
+// values a line mentions (StaleIndex.Scan's mentioned displays).
+func (s *Gaama) replacedPhrases(mentioned []string) []string {
+	var out []string
+	for _, m := range mentioned {
+		out = append(out, s.replaced[Normalize(m)]...)
 	}
 	return out
 }

@@ -414,9 +414,9 @@ func (s *Gaama) render(c *cand, forced string) {
 	case status == strategies.StatusSuperseded:
 		c.item.Text = strings.Join(evs, " / ")
 	case c.edges != nil:
-		c.item.Text = Redact(full, mentioned)
+		c.item.Text = Redact(full, s.replacedPhrases(mentioned))
 	default:
-		c.item.Text = Redact(strings.Join(evs, " / "), mentioned)
+		c.item.Text = Redact(strings.Join(evs, " / "), s.replacedPhrases(mentioned))
 	}
 }
 

@@ -94,7 +94,7 @@ func TestRestateAndTopic(t *testing.T) {
 			{Subject: "product cache hit rate", Relation: "status", Object: "70%", Evidence: "The product cache hit rate is 70% after the warm-up."}}},
 		"s3-t1": {Entities: []model.ExtractedEntity{ent("coverage gate", TypeConcept), ent("CI", TypeArtifact), ent("tomorrow", TypeTime)},
 			Relations: []model.ExtractedRelation{
-				{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."},
+				{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", ReplacedPhrase: "from 70% ", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."},
 				{Subject: "CI", Relation: "scheduled_for", Object: "tomorrow", Evidence: "It goes live in CI tomorrow."}}},
 	})
 	ingestAll(t, g, []strategies.Turn{
@@ -152,7 +152,7 @@ func TestRestateNeedsTopic(t *testing.T) {
 		"s1-t1": {Relations: []model.ExtractedRelation{
 			{Subject: "team", Relation: "decided", Object: "70% cache hit rate target", Evidence: "The team agreed on a 70% cache hit rate target."}}},
 		"s2-t1": {Relations: []model.ExtractedRelation{
-			{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."}}},
+			{Subject: "coverage gate", Relation: "status", Object: "80%", Replaces: "70%", ReplacedPhrase: "from 70% ", Change: true, Evidence: "New team policy: the coverage gate goes from 70% to 80%."}}},
 	})
 	ingestAll(t, g, []strategies.Turn{
 		turn("s1-t1", "s1", 0, 0, "user", "The team agreed on a 70% cache hit rate target."),
