@@ -64,6 +64,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -196,6 +197,10 @@ type TriMem struct {
 	people []string
 	// gold counts the gold annotations received (extraction: oracle).
 	gold strategies.GoldCount
+	// replaced maps an evidence sentence to the phrases extraction replies
+	// marked in it as naming a replaced value (Triplet.ReplacedPhrase), for
+	// Scrub.
+	replaced map[string][]string
 }
 
 // New builds a TriMem. It needs env.Tokenizer, and env.Model unless
@@ -237,7 +242,7 @@ func New(env strategies.Env, opt Options) (*TriMem, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &TriMem{env: env, opt: opt, store: st, gold: strategies.GoldCount{}}
+	m := &TriMem{env: env, opt: opt, store: st, gold: strategies.GoldCount{}, replaced: map[string][]string{}}
 	if opt.VectorK > 0 {
 		m.raw = strategies.NewRawIndex(env.Embedder, strategies.DefaultRawWindow)
 	}
@@ -283,6 +288,7 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 				Sentence: tr.Evidence, Context: t.Text, ChangeCue: tr.Change, TurnID: t.ID, Seq: m.seq, At: t.Time}
 			if tr.Replaces != "" {
 				a.Replaces = []string{tr.Replaces}
+				m.noteReplacedPhrase(tr.Evidence, tr.ReplacedPhrase)
 			}
 			if tr.Negated {
 				ids, err := m.store.retract(ctx, tx, a)
@@ -755,7 +761,7 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 	if r.Kind == KindRule {
 		kind, id = KindRuleItem, fmt.Sprintf("r%d", r.ID)
 	}
-	return strategies.Item{ID: id, Text: Render(r, Quote(r, stale), replacedBy, instances), Score: score, Kind: kind,
+	return strategies.Item{ID: id, Text: Render(r, Quote(r, stale, m.replacedPhrases), replacedBy, instances), Score: score, Kind: kind,
 		TurnIDs: r.TurnIDs, Time: r.LastSeen, Status: r.Status}, nil
 }
 
@@ -767,7 +773,7 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 // quoted as current evidence); "" when every sentence names one. Rules are
 // not quoted (their instances are). Dates are matched in any written form
 // ("April 30" names 2026-04-30), resolved against r.LastSeen.
-func Quote(r Record, stale [][]string) string {
+func Quote(r Record, stale [][]string, phrases func(sentence string) []string) string {
 	if r.Kind == KindRule {
 		return ""
 	}
@@ -780,36 +786,31 @@ func Quote(r Record, stale [][]string) string {
 				}
 			}
 		}
-		if q, ok := Scrub(r.Sentences[i], vs, r.LastSeen); ok && q != "" {
+		if q, ok := Scrub(r.Sentences[i], vs, phrases(r.Sentences[i]), r.LastSeen); ok && q != "" {
 			return q
 		}
 	}
 	return ""
 }
 
-var reScrubPrefix = `(?i)(?:\s*\(\s*(?:down|up)\s+from\s+%[1]s\s*\)|,?\s+(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+%[1]s|\s+from\s+%[1]s(?:\s+to\b)?)`
-
-// Scrub removes from a sentence the phrases that name a stale value as the
-// replaced one — "(down from 20)", "instead of Postgres 16", "from April 30
-// (to)" — so "moved the deadline from April 30 to May 22" quotes as "moved
-// the deadline to May 22". ok is false when a stale value is still named
-// after scrubbing (the sentence states it).
-func Scrub(sentence string, stale []string, ref time.Time) (string, bool) {
+// Scrub deletes from a sentence the replaced-value phrases (phrases: those
+// an extraction reply marked in it, Triplet.ReplacedPhrase — "(down from
+// 20)", ", instead of Postgres 16", "from April 30 " before "to") that name
+// one of the stale values, so "moved the deadline from April 30 to May 22"
+// quotes as "moved the deadline to May 22". ok is false when a stale value
+// is still named after scrubbing (the sentence states it).
+func Scrub(sentence string, stale, phrases []string, ref time.Time) (string, bool) {
 	out := sentence
-	for _, v := range stale {
-		for _, w := range writtenForms(out, v, ref) {
-			re, err := regexp.Compile(fmt.Sprintf(reScrubPrefix, regexp.QuoteMeta(w)))
-			if err != nil {
-				continue
+	for _, p := range phrases {
+		for _, v := range stale {
+			if strings.TrimSpace(p) != "" && mentions(p, v, ref) {
+				out = strings.ReplaceAll(out, p, " ")
+				break
 			}
-			out = re.ReplaceAllStringFunc(out, func(m string) string {
-				if strings.HasSuffix(strings.ToLower(strings.TrimSpace(m)), " to") {
-					return " to"
-				}
-				return ""
-			})
 		}
 	}
+	out = strings.Join(strings.Fields(out), " ")
+	out = strings.ReplaceAll(strings.ReplaceAll(out, " ,", ","), " .", ".")
 	for _, v := range stale {
 		if mentions(out, v, ref) {
 			return "", false
@@ -817,6 +818,18 @@ func Scrub(sentence string, stale []string, ref time.Time) (string, bool) {
 	}
 	return out, true
 }
+
+// noteReplacedPhrase records a phrase a reply marked in an evidence
+// sentence as naming a replaced value, once.
+func (m *TriMem) noteReplacedPhrase(sentence, phrase string) {
+	if strings.TrimSpace(phrase) == "" || !strings.Contains(sentence, phrase) || slices.Contains(m.replaced[sentence], phrase) {
+		return
+	}
+	m.replaced[sentence] = append(m.replaced[sentence], phrase)
+}
+
+// replacedPhrases returns the phrases recorded for a sentence.
+func (m *TriMem) replacedPhrases(sentence string) []string { return m.replaced[sentence] }
 
 // writtenForms are the spans of text that name value v: the date
 // expressions resolving to v when v is a YYYY-MM-DD date, else v itself

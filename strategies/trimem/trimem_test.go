@@ -186,7 +186,7 @@ func TestKnowledgeUpdateOffline(t *testing.T) {
 			Evidence: "Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review."},
 			{Subject: "orders move to MySQL 8", Relation: "occurred_at", Object: "2026-03-02",
 				Evidence: "Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review."}},
-		"s2-t2": {{Subject: "orders service", Relation: "uses", Object: "MySQL 8", Replaces: "Postgres 16", Change: true,
+		"s2-t2": {{Subject: "orders service", Relation: "uses", Object: "MySQL 8", Replaces: "Postgres 16", ReplacedPhrase: " instead of Postgres 16", Change: true,
 			Evidence: "Noted, the orders service now uses MySQL 8 instead of Postgres 16."}},
 	}}
 	s, err := strategies.Build(Name, map[string]any{"vector_k": 0}, testEnv(strategies.ExtractModel, c))
@@ -389,34 +389,42 @@ func TestQuoteAndRender(t *testing.T) {
 	r := Record{Kind: KindFact, Subject: "orders service", Relation: "uses", Object: "mysql 8",
 		Sentences: []string{"We moved orders to MySQL 8.", "Noted, orders now use MySQL 8 instead of Postgres 16."}}
 	both := [][]string{{"postgres 16"}, {"postgres 16"}}
-	if q := Quote(r, both); q != "Noted, orders now use MySQL 8." {
+	// the phrases an extraction reply marked (Triplet.ReplacedPhrase)
+	marked := map[string][]string{"Noted, orders now use MySQL 8 instead of Postgres 16.": {" instead of Postgres 16"}}
+	phrases := func(s string) []string { return marked[s] }
+	if q := Quote(r, both, phrases); q != "Noted, orders now use MySQL 8." {
 		t.Fatalf("quote = %q", q)
 	}
-	if q := Quote(r, [][]string{nil, nil}); q != "Noted, orders now use MySQL 8 instead of Postgres 16." {
+	if q := Quote(r, [][]string{nil, nil}, phrases); q != "Noted, orders now use MySQL 8 instead of Postgres 16." {
 		t.Fatalf("quote = %q", q)
 	}
 	// A sentence that states the stale value (not as the replaced one) is
 	// not quoted; the older clean one is.
 	r2 := r
 	r2.Sentences = []string{r.Sentences[0], "Summary: orders use MySQL 8, reports use Postgres 16."}
-	if q := Quote(r2, both); q != "We moved orders to MySQL 8." {
+	if q := Quote(r2, both, phrases); q != "We moved orders to MySQL 8." {
 		t.Fatalf("quote = %q", q)
 	}
 	r.Sentences = []string{"Summary: orders use MySQL 8, reports use Postgres 16."}
-	if q := Quote(r, both[1:]); q != "" {
+	if q := Quote(r, both[1:], phrases); q != "" {
 		t.Fatalf("quote = %q", q)
 	}
 	ref := time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC)
-	for _, c := range []struct{ in, stale, want string }{
-		{"He moved the submission deadline from April 30 to May 22.", "2026-04-30", "He moved the submission deadline to May 22."},
-		{"Set MaxConns 15 (down from 20), so it fits.", "20", "Set MaxConns 15, so it fits."},
-		{"Orders now use MySQL 8 instead of Postgres 16.", "postgres 16", "Orders now use MySQL 8."},
+	for _, c := range []struct{ in, stale, phrase, want string }{
+		{"He moved the submission deadline from April 30 to May 22.", "2026-04-30", "from April 30 ", "He moved the submission deadline to May 22."},
+		{"Set MaxConns 15 (down from 20), so it fits.", "20", " (down from 20)", "Set MaxConns 15, so it fits."},
+		{"Orders now use MySQL 8 instead of Postgres 16.", "postgres 16", " instead of Postgres 16", "Orders now use MySQL 8."},
 	} {
-		if got, ok := Scrub(c.in, []string{c.stale}, ref); !ok || got != c.want {
+		if got, ok := Scrub(c.in, []string{c.stale}, []string{c.phrase}, ref); !ok || got != c.want {
 			t.Errorf("Scrub(%q) = %q, %v; want %q", c.in, got, ok, c.want)
 		}
+		// A phrase naming no stale value is kept; the sentence then still
+		// names the stale value and is refused.
+		if _, ok := Scrub(c.in, []string{c.stale}, []string{"unrelated words"}, ref); ok {
+			t.Errorf("Scrub(%q) without its phrase passed", c.in)
+		}
 	}
-	if _, ok := Scrub("The deadline is April 30.", []string{"2026-04-30"}, ref); ok {
+	if _, ok := Scrub("The deadline is April 30.", []string{"2026-04-30"}, nil, ref); ok {
 		t.Error("a sentence stating the stale date passed")
 	}
 	old := Record{Kind: KindFact, Subject: "hotel", Relation: "scheduled_for", Object: "2026-03-03", Condition: "if it rains",
