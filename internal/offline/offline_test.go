@@ -27,7 +27,7 @@ func TestTripletsNamePeopleAndResolveDates(t *testing.T) {
 		{turn("Melanie", "Caroline", "I'm going to a pottery class next Saturday."),
 			[]model.Triplet{{Subject: "Melanie going to a pottery class", Relation: "scheduled_for", Object: "2023-05-13", Evidence: "I'm going to a pottery class next Saturday."}}},
 		{turn("Melanie", "Caroline", "We switched from Postgres to MySQL."),
-			[]model.Triplet{{Subject: "Melanie", Relation: "uses", Object: "MySQL", Replaces: "Postgres", Evidence: "We switched from Postgres to MySQL.", Change: true}}},
+			[]model.Triplet{{Subject: "Melanie", Relation: "uses", Object: "MySQL", Replaces: "Postgres", ReplacedPhrase: "from Postgres ", Evidence: "We switched from Postgres to MySQL.", Change: true}}},
 		{turn("Melanie", "Caroline", "I no longer use Redis."),
 			[]model.Triplet{{Subject: "Melanie", Relation: "uses", Object: "Redis", Negated: true, Evidence: "I no longer use Redis.", Change: true}}},
 		{turn("Dana", "", "I avoid spicy food when I'm unwell."),
