@@ -73,13 +73,9 @@ func toolLines(text string) []string {
 func (g *ThoughtGraph) statedDrafts(ctx context.Context, t strategies.Turn, text string) ([]draft, error) {
 	in := model.ThoughtsInput{TurnInput: strategies.TurnInput(t), MaxThoughts: maxPerTurn, Verbatim: true}
 	in.Text = text
-	ext, err := model.CallJSON[Extraction](ctx, g.env.Model, model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: in})
+	ext, err := g.extract(ctx, t, in)
 	if err != nil {
-		if errors.Is(err, model.ErrFailed) {
-			g.stats.Failures++
-			return nil, nil
-		}
-		return nil, fmt.Errorf("thought-graph: turn %s: %w", t.ID, err)
+		return nil, err
 	}
 	var out []draft
 	for _, e := range ext.Thoughts {
@@ -95,6 +91,21 @@ func (g *ThoughtGraph) statedDrafts(ctx context.Context, t strategies.Turn, text
 		}
 	}
 	return out, nil
+}
+
+// extract sends one extract-thoughts request for turn t. A failed request
+// (model.ErrFailed) is counted in Stats.Failures and gives an empty reply;
+// other errors are returned.
+func (g *ThoughtGraph) extract(ctx context.Context, t strategies.Turn, in model.ThoughtsInput) (Extraction, error) {
+	ext, err := model.CallJSON[Extraction](ctx, g.env.Model, model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: in})
+	if err != nil {
+		if errors.Is(err, model.ErrFailed) {
+			g.stats.Failures++
+			return Extraction{}, nil
+		}
+		return Extraction{}, fmt.Errorf("thought-graph: turn %s: %w", t.ID, err)
+	}
+	return ext, nil
 }
 
 // readChange asks the model how a gold thought's content changes an

@@ -451,16 +451,9 @@ func (g *ThoughtGraph) modelDrafts(ctx context.Context, t strategies.Turn, key s
 	for _, c := range cands {
 		offered[c.ID] = true
 	}
-	req := model.Request{Kind: model.KindExtractThoughts, Role: model.RoleExtractor, Input: model.ThoughtsInput{
-		TurnInput: strategies.TurnInput(t), Candidates: cands, MaxThoughts: maxPerTurn,
-	}}
-	ext, err := model.CallJSON[Extraction](ctx, g.env.Model, req)
+	ext, err := g.extract(ctx, t, model.ThoughtsInput{TurnInput: strategies.TurnInput(t), Candidates: cands, MaxThoughts: maxPerTurn})
 	if err != nil {
-		if errors.Is(err, model.ErrFailed) {
-			g.stats.Failures++
-			return nil, nil
-		}
-		return nil, fmt.Errorf("thought-graph: turn %s: %w", t.ID, err)
+		return nil, err
 	}
 	var out []draft
 	for _, e := range ext.Thoughts {
