@@ -190,6 +190,7 @@ func (g *ThoughtGraph) fold(ctx context.Context, a, d *Thought, at time.Time) er
 		if !slices.Contains(d.Entities, e) {
 			d.Entities = append(d.Entities, e)
 			add = append(add, link(thoughtIRI(d.ID), predMentions, entityIRI(e)))
+			g.mentions.add(d, e)
 		}
 	}
 	sort.Strings(d.Entities)

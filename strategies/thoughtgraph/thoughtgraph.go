@@ -179,6 +179,7 @@ type ThoughtGraph struct {
 	order    []string          // thought ids in creation order (folded ids stay; skip missing)
 	alias    map[string]string // folded thought id → the thought it was folded into
 	stems    stemIndex         // content stem → replaceable thoughts (supersede)
+	mentions mentionIndex      // entity key → thoughts mentioning it (entity recall)
 	seq      int
 	turnSeq  map[string]int  // turn id → ingestion order, from 1
 	people   map[string]bool // user-side speaker names (see otherPerson)
@@ -580,6 +581,7 @@ func (g *ThoughtGraph) insert(ctx context.Context, th *Thought, parents []string
 	g.supersede(th)
 	g.thoughts[th.ID] = th
 	g.stems.add(th)
+	g.mentions.add(th, th.Entities...)
 	g.order = append(g.order, th.ID)
 	g.frontier = th.ID
 	r := append(g.recent[th.Task], th.ID)
@@ -821,56 +823,6 @@ func (g *ThoughtGraph) supersedeScan(th *Thought, u Update) {
 			g.markSuperseded(best, th)
 		}
 	}
-}
-
-// stemIndex is the inverted index of the thoughts that can be superseded
-// (canBeSuperseded): content stem → those thoughts holding it, in creation
-// order. Entries of thoughts that can no longer be superseded (superseded,
-// or folded away by consolidation) are dropped when a list is read.
-type stemIndex struct {
-	post map[string][]*Thought
-}
-
-// add indexes th under each of its content stems.
-func (x *stemIndex) add(th *Thought) {
-	if !canBeSuperseded(th.Type) {
-		return
-	}
-	if x.post == nil {
-		x.post = map[string][]*Thought{}
-	}
-	for s := range th.stems {
-		x.post[s] = append(x.post[s], th)
-	}
-}
-
-// live returns the current posting list of the rarest of stems (after
-// dropping dead entries), in creation order: every live thought holding
-// all stems is in it. The slice is the index's own; do not modify it.
-func (x *stemIndex) live(g *ThoughtGraph, stems []string) []*Thought {
-	if len(stems) == 0 {
-		return nil
-	}
-	best := stems[0]
-	for _, s := range stems[1:] {
-		if len(x.post[s]) < len(x.post[best]) {
-			best = s
-		}
-	}
-	list := x.post[best]
-	kept := list[:0]
-	for _, t := range list {
-		if t.Status != strategies.StatusSuperseded && g.thoughts[t.ID] == t {
-			kept = append(kept, t)
-		}
-	}
-	clear(list[len(kept):])
-	if len(kept) == 0 {
-		delete(x.post, best)
-	} else {
-		x.post[best] = kept
-	}
-	return kept
 }
 
 // EndSession consolidates the finished session's task (when enabled) and

@@ -1,13 +1,17 @@
 package thoughtgraph
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/textutil"
+	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -166,4 +170,48 @@ func diff(now, snap map[string]mark) []string {
 	}
 	sortStrings(out)
 	return out
+}
+
+// TestMentionIndexMatchesGraph checks that the mention index holds, for
+// every entity, exactly the stored thoughts the graph links to it, after
+// folds moved entities, and that newest returns the latest ones first.
+func TestMentionIndexMatchesGraph(t *testing.T) {
+	ctx := context.Background()
+	g := mustNew(t, oracleEnv(embed.NewHashing(256)), defaultConfig())
+	ent := func(id, typ, content, parent string, ents ...string) scenarios.GoldThought {
+		x := th(id, typ, content, parent)
+		x.Entities = ents
+		return x
+	}
+	for s := 0; s < 4; s++ {
+		sid := fmt.Sprintf("s%d", s)
+		p := fmt.Sprintf("%s-", sid)
+		ingestAll(t, g,
+			say(p+"t1", sid, scenarios.RoleUser, "Maria says the Lisbon office is slow since Monday.", day(s)),
+			gold(p+"t2", sid, day(s), ent(p+"A", TypeAnalysis, "The Lisbon query scans Postgres", "", "Lisbon", "Postgres")),
+			gold(p+"t3", sid, day(s), ent(p+"D", TypeDecision, "Add an index for Maria", p+"A", "Maria")),
+		)
+		if err := g.EndSession(ctx, strategies.SessionInfo{ID: sid, Task: "task " + sid, End: day(s)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.mentions.post) == 0 {
+		t.Fatal("empty mention index")
+	}
+	for e := range g.mentions.post {
+		want, err := g.graph.thoughtsOf(ctx, entityIRI(e), predMentions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sortStrings(want)
+		got := ids(g.mentions.newest(g, e, 1<<30))
+		sortStrings(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("entity %s: index %v, graph %v", e, got, want)
+		}
+	}
+	// The folded analysis moved "postgres" to each session's decision.
+	if got := ids(g.mentions.newest(g, "postgres", 2)); !slices.Equal(got, []string{"s3-D", "s2-D"}) {
+		t.Fatalf("newest postgres mentions %v", got)
+	}
 }
