@@ -81,6 +81,8 @@ type Edge struct {
 	// SupersededBy is the Key of the replacing edge, "retracted" for a
 	// negated statement, "" while current.
 	SupersededBy string
+
+	pos int // index in the graph's creation order
 }
 
 // Key identifies the edge: subject, relation, object and condition joined
@@ -158,11 +160,13 @@ type Graph struct {
 	h        *cayley.Handle
 	entities map[string]*Entity
 	edges    map[string]*Edge
-	order    []*Edge            // creation order
-	bySR     map[string][]*Edge // subject|relation → edges, creation order
-	bySRO    map[string][]*Edge // subject|relation|object → edges (conditions)
-	byObj    map[string][]*Edge // object → edges
-	byTurn   map[string][]*Edge // turn id → edges stated there
+	order    []*Edge             // creation order
+	bySR     map[string][]*Edge  // subject|relation → edges, creation order
+	bySRO    map[string][]*Edge  // subject|relation|object → edges (conditions)
+	byObj    map[string][]*Edge  // object → edges
+	byTurn   map[string][]*Edge  // turn id → edges stated there
+	byHead   map[string][]string // first normalized token of a display → entity keys
+	byTail   map[string][]string // last normalized token of a display → entity keys
 	seq      int64
 	quads    int
 	bytes    int64
@@ -175,7 +179,8 @@ func NewGraph() (*Graph, error) {
 		return nil, fmt.Errorf("gaama: cayley memory graph: %w", err)
 	}
 	return &Graph{h: h, entities: map[string]*Entity{}, edges: map[string]*Edge{}, bySR: map[string][]*Edge{},
-		bySRO: map[string][]*Edge{}, byObj: map[string][]*Edge{}, byTurn: map[string][]*Edge{}}, nil
+		bySRO: map[string][]*Edge{}, byObj: map[string][]*Edge{}, byTurn: map[string][]*Edge{},
+		byHead: map[string][]string{}, byTail: map[string][]string{}}, nil
 }
 
 // Close releases the quad store.
@@ -192,6 +197,32 @@ func (g *Graph) Edges() []*Edge { return g.order }
 
 // EdgesOfTurn returns the edges stated in turn id, in creation order.
 func (g *Graph) EdgesOfTurn(id string) []*Edge { return g.byTurn[id] }
+
+// EdgesToAffixed returns the edges whose object's display, as normalized
+// tokens (normTokens), starts or ends with toks, in creation order. It
+// reads the index of displays by their first and last token, not every
+// edge. Empty toks give none.
+func (g *Graph) EdgesToAffixed(toks []string) []*Edge {
+	if len(toks) == 0 {
+		return nil
+	}
+	var keys []string
+	keys = append(keys, g.byHead[toks[0]]...)
+	keys = append(keys, g.byTail[toks[len(toks)-1]]...)
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var out []*Edge
+	for _, k := range keys {
+		en := g.entities[k]
+		d := normTokens(en.Display)
+		if len(d) < len(toks) || !slices.Equal(d[:len(toks)], toks) && !slices.Equal(d[len(d)-len(toks):], toks) {
+			continue
+		}
+		out = append(out, g.byObj[k]...)
+	}
+	slices.SortFunc(out, func(a, b *Edge) int { return a.pos - b.pos })
+	return out
+}
 
 // Between returns the edges subject —relation→ object (any condition).
 func (g *Graph) Between(subject, relation, object string) []*Edge {
@@ -224,6 +255,10 @@ func (g *Graph) upsertEntity(key, display, typ string) (*Entity, error) {
 	if !ok {
 		e = &Entity{Key: key, Display: display, Type: typ, Seq: g.seq}
 		g.entities[key] = e
+		if toks := normTokens(display); len(toks) > 0 {
+			g.byHead[toks[0]] = append(g.byHead[toks[0]], key)
+			g.byTail[toks[len(toks)-1]] = append(g.byTail[toks[len(toks)-1]], key)
+		}
 		if err := g.h.AddQuad(quad.Make(entityIRI(key), quad.IRI(typePredicate), quad.IRI(typePrefix+typ), nil)); err != nil {
 			return nil, fmt.Errorf("gaama: add type quad: %w", err)
 		}
@@ -307,6 +342,7 @@ func (g *Graph) Assert(f Fact) (AssertResult, error) {
 		}
 		e = &Edge{Subject: f.Subject, Relation: f.Relation, Object: f.Object, Condition: f.Condition, First: f.Time}
 		g.edges[key] = e
+		e.pos = len(g.order)
 		g.order = append(g.order, e)
 		g.bySR[f.Subject+"|"+f.Relation] = append(g.bySR[f.Subject+"|"+f.Relation], e)
 		g.bySRO[sro] = append(g.bySRO[sro], e)
