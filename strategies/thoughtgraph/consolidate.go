@@ -186,6 +186,7 @@ func (g *ThoughtGraph) fold(ctx context.Context, a, d *Thought, at time.Time) er
 		}
 	}
 	sort.SliceStable(d.TurnIDs, func(i, j int) bool { return g.turnSeq[d.TurnIDs[i]] < g.turnSeq[d.TurnIDs[j]] })
+	g.noteSuperseded(d)
 	for _, e := range a.Entities {
 		if !slices.Contains(d.Entities, e) {
 			d.Entities = append(d.Entities, e)

@@ -215,3 +215,37 @@ func TestMentionIndexMatchesGraph(t *testing.T) {
 		t.Fatalf("newest postgres mentions %v", got)
 	}
 }
+
+// TestSupersededTurnsMatchesScan checks the incrementally kept set of
+// turns of superseded thoughts against a walk over every thought, after a
+// superseded decision took in folded steps.
+func TestSupersededTurnsMatchesScan(t *testing.T) {
+	ctx := context.Background()
+	g := mustNew(t, oracleEnv(embed.NewHashing(256)), defaultConfig())
+	ingestAll(t, g,
+		say("s1-t1", "s1", scenarios.RoleUser, "The orders endpoint is slow since Monday.", day(0)),
+		gold("s1-t2", "s1", day(0), th("A1", TypeAnalysis, "The orders query does a sequential scan", "")),
+		gold("s1-t3", "s1", day(0), th("D", TypeDecision, "We decided to use Postgres 16 for orders", "A1")),
+		gold("s1-t4", "s1", day(0), th("D2", TypeDecision, "Orders use MySQL 8 instead of Postgres 16", "")),
+		say("s1-t5", "s1", scenarios.RoleUser, "I prefer window seats on long flights.", day(0)),
+		say("s1-t6", "s1", scenarios.RoleUser, "Actually, I now prefer aisle seats on long flights.", day(0)),
+	)
+	if err := g.EndSession(ctx, strategies.SessionInfo{ID: "s1", Task: "task s1", End: day(1)}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, th := range g.thoughts {
+		if th.Status == strategies.StatusSuperseded {
+			for _, id := range th.TurnIDs {
+				want[id] = true
+			}
+		}
+	}
+	if !maps.Equal(g.supersededTurns(), want) {
+		t.Fatalf("kept %v, scan %v", g.supersededTurns(), want)
+	}
+	// D absorbed A1 (turn s1-t2) after it was superseded; s1-t5 was replaced by s1-t6.
+	if fmt.Sprint(want) != "map[s1-t2:true s1-t3:true s1-t5:true]" {
+		t.Fatalf("fixture: superseded turns %v", want)
+	}
+}

@@ -180,6 +180,7 @@ type ThoughtGraph struct {
 	alias    map[string]string // folded thought id → the thought it was folded into
 	stems    stemIndex         // content stem → replaceable thoughts (supersede)
 	mentions mentionIndex      // entity key → thoughts mentioning it (entity recall)
+	supTurns map[string]bool   // turns that gave a superseded thought (supersededTurns)
 	seq      int
 	turnSeq  map[string]int  // turn id → ingestion order, from 1
 	people   map[string]bool // user-side speaker names (see otherPerson)
@@ -712,6 +713,7 @@ func (g *ThoughtGraph) markSuperseded(t, th *Thought) {
 		t.Updated = th.Created
 	}
 	g.stats.Superseded++
+	g.noteSuperseded(t)
 }
 
 // implicitTarget returns the thought an implicit update th replaces (see
