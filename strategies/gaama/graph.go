@@ -160,13 +160,15 @@ type Graph struct {
 	h        *cayley.Handle
 	entities map[string]*Entity
 	edges    map[string]*Edge
-	order    []*Edge             // creation order
-	bySR     map[string][]*Edge  // subject|relation → edges, creation order
-	bySRO    map[string][]*Edge  // subject|relation|object → edges (conditions)
-	byObj    map[string][]*Edge  // object → edges
-	byTurn   map[string][]*Edge  // turn id → edges stated there
-	byHead   map[string][]string // first normalized token of a display → entity keys
-	byTail   map[string][]string // last normalized token of a display → entity keys
+	order    []*Edge              // creation order
+	bySR     map[string][]*Edge   // subject|relation → edges, creation order
+	bySRO    map[string][]*Edge   // subject|relation|object → edges (conditions)
+	byObj    map[string][]*Edge   // object → edges
+	byTurn   map[string][]*Edge   // turn id → edges stated there
+	byHead   map[string][]string  // first normalized token of a display → entity keys
+	byTail   map[string][]string  // last normalized token of a display → entity keys
+	keyToks  map[string][]string  // entity key → normTokens(key), memoized for refines
+	evSeen   map[evidenceKey]bool // (edge, turn, sentence) of every stored Evidence
 	seq      int64
 	quads    int
 	bytes    int64
@@ -180,7 +182,8 @@ func NewGraph() (*Graph, error) {
 	}
 	return &Graph{h: h, entities: map[string]*Entity{}, edges: map[string]*Edge{}, bySR: map[string][]*Edge{},
 		bySRO: map[string][]*Edge{}, byObj: map[string][]*Edge{}, byTurn: map[string][]*Edge{},
-		byHead: map[string][]string{}, byTail: map[string][]string{}}, nil
+		byHead: map[string][]string{}, byTail: map[string][]string{},
+		keyToks: map[string][]string{}, evSeen: map[evidenceKey]bool{}}, nil
 }
 
 // Close releases the quad store.
@@ -356,19 +359,22 @@ func (g *Graph) Assert(f Fact) (AssertResult, error) {
 	if f.Time.After(e.Last) {
 		e.Last = f.Time
 	}
-	if f.TurnID != "" && !slices.Contains(e.TurnIDs, f.TurnID) {
+	// e.TurnIDs holds f.TurnID exactly when byTurn[f.TurnID] holds e (both
+	// are appended together); the turn's list is the short one to search.
+	if f.TurnID != "" && !slices.Contains(g.byTurn[f.TurnID], e) {
 		e.TurnIDs = append(e.TurnIDs, f.TurnID)
 		g.byTurn[f.TurnID] = append(g.byTurn[f.TurnID], e)
 		g.bytes += int64(len(f.TurnID))
 	}
-	if f.Sentence != "" && !slices.ContainsFunc(e.Evidence, func(v Evidence) bool { return v.TurnID == f.TurnID && v.Sentence == f.Sentence }) {
+	if ek := (evidenceKey{e, f.TurnID, f.Sentence}); f.Sentence != "" && !g.evSeen[ek] {
+		g.evSeen[ek] = true
 		e.Evidence = append(e.Evidence, Evidence{TurnID: f.TurnID, Sentence: f.Sentence, Time: f.Time})
 		g.bytes += int64(len(f.Sentence))
 	}
 	if f.Past {
 		if res.Created && FunctionalityOf(e.Relation) != Multi {
 			for _, r := range g.bySR[e.Subject+"|"+e.Relation] {
-				if r != e && !r.Superseded && r.Condition == e.Condition && !refines(r.Object, e.Object) {
+				if r != e && !r.Superseded && r.Condition == e.Condition && !g.refines(r.Object, e.Object) {
 					e.Superseded, e.SupersededBy = true, r.Key()
 					break
 				}
@@ -388,7 +394,7 @@ func (g *Graph) Retract(subject, relation, object string) []*Edge {
 	var out []*Edge
 	g.seq++
 	for _, e := range g.bySR[subject+"|"+relation] {
-		if !e.Superseded && refines(e.Object, object) {
+		if !e.Superseded && g.refines(e.Object, object) {
 			e.Superseded, e.SupersededBy = true, "retracted"
 			out = append(out, e)
 		}
@@ -409,14 +415,14 @@ func (g *Graph) resolveConflicts(e *Edge, f Fact) []*Edge {
 	fn := FunctionalityOf(e.Relation)
 	var rivals []*Edge
 	for _, r := range g.bySR[e.Subject+"|"+e.Relation] {
-		if r != e && !r.Superseded && r.Condition == e.Condition && !refines(r.Object, e.Object) {
+		if r != e && !r.Superseded && r.Condition == e.Condition && !g.refines(r.Object, e.Object) {
 			rivals = append(rivals, r)
 		}
 	}
 	newEnt := g.entities[e.Object]
 	for _, r := range rivals {
 		switch {
-		case f.Replaces != "" && (r.Object == f.Replaces || refines(r.Object, f.Replaces)):
+		case f.Replaces != "" && (r.Object == f.Replaces || g.refines(r.Object, f.Replaces)):
 			supersede(r)
 		case fn == Strict:
 			supersede(r)
@@ -472,6 +478,35 @@ func refines(a, b string) bool {
 		return false
 	}
 	return subset(ta, tb) || subset(tb, ta)
+}
+
+// evidenceKey identifies one stored Evidence of an edge.
+type evidenceKey struct {
+	edge             *Edge
+	turnID, sentence string
+}
+
+// refines is the package refines with the keys' tokens memoized (entity
+// keys recur in every conflict check of their slot).
+func (g *Graph) refines(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ta, tb := g.tokensOf(a), g.tokensOf(b)
+	if len(ta) == 0 || len(tb) == 0 {
+		return false
+	}
+	return subset(ta, tb) || subset(tb, ta)
+}
+
+// tokensOf returns normTokens(key), memoized per key.
+func (g *Graph) tokensOf(key string) []string {
+	if t, ok := g.keyToks[key]; ok {
+		return t
+	}
+	t := normTokens(key)
+	g.keyToks[key] = t
+	return t
 }
 
 func subset(a, b []string) bool {

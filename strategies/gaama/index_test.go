@@ -126,3 +126,38 @@ func TestEdgesToAffixedMatchesScan(t *testing.T) {
 		t.Fatalf("only %d matching edges: the fixture tests little", hits)
 	}
 }
+
+// TestGraphRefinesMatchesRefines checks the memoized refines against the
+// package function, twice over (cold and warm memo).
+func TestGraphRefinesMatchesRefines(t *testing.T) {
+	g := newGraph(t)
+	keys := []string{"postgres", "postgres 16", "postgres 17", "the postgres cluster", "window seat", "aisle seat", "seat", "", "70%", "the"}
+	for round := 0; round < 2; round++ {
+		for _, a := range keys {
+			for _, b := range keys {
+				if got, want := g.refines(a, b), refines(a, b); got != want {
+					t.Fatalf("round %d: refines(%q, %q) = %v, want %v", round, a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRestatementDeduplicates checks that a fact restated in the same turn
+// and sentence adds neither a turn id nor an evidence, and that another
+// turn or sentence adds one.
+func TestRestatementDeduplicates(t *testing.T) {
+	g := newGraph(t)
+	f := fact("orders", "uses", "postgres 16", "t1", 1)
+	mustAssert(t, g, f)
+	mustAssert(t, g, f)
+	f2 := f
+	f2.Sentence = "another sentence"
+	mustAssert(t, g, f2)
+	mustAssert(t, g, fact("orders", "uses", "postgres 16", "t2", 2))
+	mustAssert(t, g, f) // t1 again, after t2
+	e := g.Edges()[0]
+	if !slices.Equal(e.TurnIDs, []string{"t1", "t2"}) || len(e.Evidence) != 3 {
+		t.Fatalf("turns %v, evidence %+v", e.TurnIDs, e.Evidence)
+	}
+}
