@@ -40,7 +40,9 @@
 //     of X", "drop X", "shorten the TTL to Y", "switched to", "now prefers"
 //     …) marks the earlier knowledge, decision or analysis thoughts it
 //     replaces as superseded; they are kept
-//     and rendered "(superseded)". Conditional statements are marked
+//     and rendered "(superseded)". The earlier thoughts are found through
+//     an inverted index of content stems (stemIndex), so an update costs
+//     the length of its rarest stem's list, not a walk over every thought. Conditional statements are marked
 //     conditional (IsConditional).
 //
 // Consolidation (EndSession, when enabled): the session's task is finished,
@@ -54,7 +56,8 @@
 // Read side (Retrieve): the query vector is the question plus the task goal
 // (weight taskWeight) and the recent turns (weight recentWeight); vector
 // recall takes the top `seeds` thoughts, plus up to `seeds` thoughts that
-// mention an entity of the question (thought → entity links); expansion
+// mention an entity of the question (thought → entity links, read from an
+// index of the newest mentionCap mentions per entity); expansion
 // walks reasoning chains breadth-first up to `depth` hops and `fanout` new
 // neighbors per thought (expand); each candidate's importance is similarity
 // × recency decay × connectivity × type preference (importance); the best
