@@ -423,7 +423,9 @@ func (s *Gaama) indexEdge(e *Edge) {
 // value for a slot named N. restate asserts (N, rel, new value) from the
 // replacing turn and sentence ("test coverage target has status 80%"), so
 // the current value is also found, and read, under the older wording. Only
-// Distinctive old values count; edges are visited in creation order.
+// Distinctive old values count; edges are visited in creation order. The
+// candidate edges come from Graph.EdgesToAffixed (objects whose wording
+// starts or ends with the old value), not from a walk over every edge.
 func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strategies.Turn, ev string, ref time.Time) error {
 	oldDisp = dateSuffix.ReplaceAllString(oldDisp, "")
 	old := normTokens(oldDisp)
@@ -437,7 +439,7 @@ func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strat
 		}
 	}
 	var names []string
-	for _, e := range s.graph.Edges() {
+	for _, e := range s.graph.EdgesToAffixed(old) {
 		if e.Superseded || e.Subject == subject || e.Object == oldKey {
 			continue
 		}

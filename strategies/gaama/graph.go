@@ -81,6 +81,8 @@ type Edge struct {
 	// SupersededBy is the Key of the replacing edge, "retracted" for a
 	// negated statement, "" while current.
 	SupersededBy string
+
+	pos int // index in the graph's creation order
 }
 
 // Key identifies the edge: subject, relation, object and condition joined
@@ -158,11 +160,15 @@ type Graph struct {
 	h        *cayley.Handle
 	entities map[string]*Entity
 	edges    map[string]*Edge
-	order    []*Edge            // creation order
-	bySR     map[string][]*Edge // subject|relation → edges, creation order
-	bySRO    map[string][]*Edge // subject|relation|object → edges (conditions)
-	byObj    map[string][]*Edge // object → edges
-	byTurn   map[string][]*Edge // turn id → edges stated there
+	order    []*Edge              // creation order
+	bySR     map[string][]*Edge   // subject|relation → edges, creation order
+	bySRO    map[string][]*Edge   // subject|relation|object → edges (conditions)
+	byObj    map[string][]*Edge   // object → edges
+	byTurn   map[string][]*Edge   // turn id → edges stated there
+	byHead   map[string][]string  // first normalized token of a display → entity keys
+	byTail   map[string][]string  // last normalized token of a display → entity keys
+	keyToks  map[string][]string  // entity key → normTokens(key), memoized for refines
+	evSeen   map[evidenceKey]bool // (edge, turn, sentence) of every stored Evidence
 	seq      int64
 	quads    int
 	bytes    int64
@@ -175,7 +181,9 @@ func NewGraph() (*Graph, error) {
 		return nil, fmt.Errorf("gaama: cayley memory graph: %w", err)
 	}
 	return &Graph{h: h, entities: map[string]*Entity{}, edges: map[string]*Edge{}, bySR: map[string][]*Edge{},
-		bySRO: map[string][]*Edge{}, byObj: map[string][]*Edge{}, byTurn: map[string][]*Edge{}}, nil
+		bySRO: map[string][]*Edge{}, byObj: map[string][]*Edge{}, byTurn: map[string][]*Edge{},
+		byHead: map[string][]string{}, byTail: map[string][]string{},
+		keyToks: map[string][]string{}, evSeen: map[evidenceKey]bool{}}, nil
 }
 
 // Close releases the quad store.
@@ -192,6 +200,32 @@ func (g *Graph) Edges() []*Edge { return g.order }
 
 // EdgesOfTurn returns the edges stated in turn id, in creation order.
 func (g *Graph) EdgesOfTurn(id string) []*Edge { return g.byTurn[id] }
+
+// EdgesToAffixed returns the edges whose object's display, as normalized
+// tokens (normTokens), starts or ends with toks, in creation order. It
+// reads the index of displays by their first and last token, not every
+// edge. Empty toks give none.
+func (g *Graph) EdgesToAffixed(toks []string) []*Edge {
+	if len(toks) == 0 {
+		return nil
+	}
+	var keys []string
+	keys = append(keys, g.byHead[toks[0]]...)
+	keys = append(keys, g.byTail[toks[len(toks)-1]]...)
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var out []*Edge
+	for _, k := range keys {
+		en := g.entities[k]
+		d := normTokens(en.Display)
+		if len(d) < len(toks) || !slices.Equal(d[:len(toks)], toks) && !slices.Equal(d[len(d)-len(toks):], toks) {
+			continue
+		}
+		out = append(out, g.byObj[k]...)
+	}
+	slices.SortFunc(out, func(a, b *Edge) int { return a.pos - b.pos })
+	return out
+}
 
 // Between returns the edges subject —relation→ object (any condition).
 func (g *Graph) Between(subject, relation, object string) []*Edge {
@@ -224,6 +258,10 @@ func (g *Graph) upsertEntity(key, display, typ string) (*Entity, error) {
 	if !ok {
 		e = &Entity{Key: key, Display: display, Type: typ, Seq: g.seq}
 		g.entities[key] = e
+		if toks := normTokens(display); len(toks) > 0 {
+			g.byHead[toks[0]] = append(g.byHead[toks[0]], key)
+			g.byTail[toks[len(toks)-1]] = append(g.byTail[toks[len(toks)-1]], key)
+		}
 		if err := g.h.AddQuad(quad.Make(entityIRI(key), quad.IRI(typePredicate), quad.IRI(typePrefix+typ), nil)); err != nil {
 			return nil, fmt.Errorf("gaama: add type quad: %w", err)
 		}
@@ -307,6 +345,7 @@ func (g *Graph) Assert(f Fact) (AssertResult, error) {
 		}
 		e = &Edge{Subject: f.Subject, Relation: f.Relation, Object: f.Object, Condition: f.Condition, First: f.Time}
 		g.edges[key] = e
+		e.pos = len(g.order)
 		g.order = append(g.order, e)
 		g.bySR[f.Subject+"|"+f.Relation] = append(g.bySR[f.Subject+"|"+f.Relation], e)
 		g.bySRO[sro] = append(g.bySRO[sro], e)
@@ -320,19 +359,22 @@ func (g *Graph) Assert(f Fact) (AssertResult, error) {
 	if f.Time.After(e.Last) {
 		e.Last = f.Time
 	}
-	if f.TurnID != "" && !slices.Contains(e.TurnIDs, f.TurnID) {
+	// e.TurnIDs holds f.TurnID exactly when byTurn[f.TurnID] holds e (both
+	// are appended together); the turn's list is the short one to search.
+	if f.TurnID != "" && !slices.Contains(g.byTurn[f.TurnID], e) {
 		e.TurnIDs = append(e.TurnIDs, f.TurnID)
 		g.byTurn[f.TurnID] = append(g.byTurn[f.TurnID], e)
 		g.bytes += int64(len(f.TurnID))
 	}
-	if f.Sentence != "" && !slices.ContainsFunc(e.Evidence, func(v Evidence) bool { return v.TurnID == f.TurnID && v.Sentence == f.Sentence }) {
+	if ek := (evidenceKey{e, f.TurnID, f.Sentence}); f.Sentence != "" && !g.evSeen[ek] {
+		g.evSeen[ek] = true
 		e.Evidence = append(e.Evidence, Evidence{TurnID: f.TurnID, Sentence: f.Sentence, Time: f.Time})
 		g.bytes += int64(len(f.Sentence))
 	}
 	if f.Past {
 		if res.Created && FunctionalityOf(e.Relation) != Multi {
 			for _, r := range g.bySR[e.Subject+"|"+e.Relation] {
-				if r != e && !r.Superseded && r.Condition == e.Condition && !refines(r.Object, e.Object) {
+				if r != e && !r.Superseded && r.Condition == e.Condition && !g.refines(r.Object, e.Object) {
 					e.Superseded, e.SupersededBy = true, r.Key()
 					break
 				}
@@ -352,7 +394,7 @@ func (g *Graph) Retract(subject, relation, object string) []*Edge {
 	var out []*Edge
 	g.seq++
 	for _, e := range g.bySR[subject+"|"+relation] {
-		if !e.Superseded && refines(e.Object, object) {
+		if !e.Superseded && g.refines(e.Object, object) {
 			e.Superseded, e.SupersededBy = true, "retracted"
 			out = append(out, e)
 		}
@@ -373,14 +415,14 @@ func (g *Graph) resolveConflicts(e *Edge, f Fact) []*Edge {
 	fn := FunctionalityOf(e.Relation)
 	var rivals []*Edge
 	for _, r := range g.bySR[e.Subject+"|"+e.Relation] {
-		if r != e && !r.Superseded && r.Condition == e.Condition && !refines(r.Object, e.Object) {
+		if r != e && !r.Superseded && r.Condition == e.Condition && !g.refines(r.Object, e.Object) {
 			rivals = append(rivals, r)
 		}
 	}
 	newEnt := g.entities[e.Object]
 	for _, r := range rivals {
 		switch {
-		case f.Replaces != "" && (r.Object == f.Replaces || refines(r.Object, f.Replaces)):
+		case f.Replaces != "" && (r.Object == f.Replaces || g.refines(r.Object, f.Replaces)):
 			supersede(r)
 		case fn == Strict:
 			supersede(r)
@@ -436,6 +478,35 @@ func refines(a, b string) bool {
 		return false
 	}
 	return subset(ta, tb) || subset(tb, ta)
+}
+
+// evidenceKey identifies one stored Evidence of an edge.
+type evidenceKey struct {
+	edge             *Edge
+	turnID, sentence string
+}
+
+// refines is the package refines with the keys' tokens memoized (entity
+// keys recur in every conflict check of their slot).
+func (g *Graph) refines(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ta, tb := g.tokensOf(a), g.tokensOf(b)
+	if len(ta) == 0 || len(tb) == 0 {
+		return false
+	}
+	return subset(ta, tb) || subset(tb, ta)
+}
+
+// tokensOf returns normTokens(key), memoized per key.
+func (g *Graph) tokensOf(key string) []string {
+	if t, ok := g.keyToks[key]; ok {
+		return t
+	}
+	t := normTokens(key)
+	g.keyToks[key] = t
+	return t
 }
 
 func subset(a, b []string) bool {

@@ -79,8 +79,9 @@ type TemplateSpec struct {
 	// Avoid lists entity keys the walk may not pass through as an inner node
 	// (hubs such as "user"); the seed and the last node may still be in it.
 	Avoid []string
-	// Limit caps the number of walks returned (after sorting); ≤ 0 means no
-	// cap.
+	// Limit caps the number of walks returned: the first Limit of the
+	// sorted walks, kept by a bounded heap while the store is iterated; ≤ 0
+	// means no cap.
 	Limit int
 }
 
@@ -168,9 +169,7 @@ func (g *Graph) Traverse(ctx context.Context, t Template, spec TemplateSpec) ([]
 	if spec.TargetType != "" {
 		p = p.Has(quad.IRI(typePredicate), quad.IRI(typePrefix+spec.TargetType))
 	}
-	var walks []Walk
-	var wkeys []string
-	seen := map[string]bool{}
+	best := newSmallest(spec.Limit)
 	err := p.Iterate(ctx).TagValues(nil, func(m map[string]quad.Value) error {
 		w := Walk{Template: t.Name, Dirs: t.Dirs, Nodes: make([]string, len(t.Dirs)+1), Rels: make([]string, len(t.Dirs))}
 		for i := range w.Nodes {
@@ -182,31 +181,93 @@ func (g *Graph) Traverse(ctx context.Context, t Template, spec TemplateSpec) ([]
 		if hasRepeat(w.Nodes) {
 			return nil
 		}
-		k := w.String()
-		if !seen[k] {
-			seen[k] = true
-			walks = append(walks, w)
-			wkeys = append(wkeys, k)
-		}
+		best.offer(w.String(), w)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("gaama: template %s from %q: %w", t.Name, spec.Seed, err)
 	}
-	order := make([]int, len(walks))
+	return best.sorted(), nil
+}
+
+// smallest keeps the distinct walks with the limit smallest keys (String
+// forms) offered to it, in a max-heap on the key, so a traversal that
+// matches many walks keeps O(limit) of them instead of sorting all; limit
+// ≤ 0 keeps every distinct walk. sorted returns exactly the first limit
+// walks of the full sort by key with duplicates dropped.
+type smallest struct {
+	limit int
+	keys  []string // max-heap on key
+	walks []Walk   // walks[i] has key keys[i]
+	in    map[string]bool
+}
+
+func newSmallest(limit int) *smallest { return &smallest{limit: limit, in: map[string]bool{}} }
+
+// offer adds w under key unless the key is held already or, with the heap
+// full, is not smaller than the largest held key. A duplicate of a key
+// dropped earlier is dropped too: the largest held key only decreases.
+func (h *smallest) offer(key string, w Walk) {
+	if h.in[key] {
+		return
+	}
+	if h.limit > 0 && len(h.keys) == h.limit {
+		if key >= h.keys[0] {
+			return
+		}
+		delete(h.in, h.keys[0])
+		h.keys[0], h.walks[0] = key, w
+		h.in[key] = true
+		h.down(0)
+		return
+	}
+	h.in[key] = true
+	h.keys = append(h.keys, key)
+	h.walks = append(h.walks, w)
+	for i := len(h.keys) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h.keys[p] >= h.keys[i] {
+			break
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h *smallest) down(i int) {
+	for {
+		l, big := 2*i+1, i
+		if l < len(h.keys) && h.keys[l] > h.keys[big] {
+			big = l
+		}
+		if r := l + 1; r < len(h.keys) && h.keys[r] > h.keys[big] {
+			big = r
+		}
+		if big == i {
+			return
+		}
+		h.swap(i, big)
+		i = big
+	}
+}
+
+func (h *smallest) swap(i, j int) {
+	h.keys[i], h.keys[j] = h.keys[j], h.keys[i]
+	h.walks[i], h.walks[j] = h.walks[j], h.walks[i]
+}
+
+// sorted returns the held walks by key, ascending.
+func (h *smallest) sorted() []Walk {
+	order := make([]int, len(h.keys))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(wkeys[a], wkeys[b]) })
-	sorted := make([]Walk, len(walks))
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(h.keys[a], h.keys[b]) })
+	out := make([]Walk, len(order))
 	for i, j := range order {
-		sorted[i] = walks[j]
+		out[i] = h.walks[j]
 	}
-	walks = sorted
-	if spec.Limit > 0 && len(walks) > spec.Limit {
-		walks = walks[:spec.Limit]
-	}
-	return walks, nil
+	return out
 }
 
 func iriString(v quad.Value) string {

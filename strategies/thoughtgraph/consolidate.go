@@ -186,10 +186,12 @@ func (g *ThoughtGraph) fold(ctx context.Context, a, d *Thought, at time.Time) er
 		}
 	}
 	sort.SliceStable(d.TurnIDs, func(i, j int) bool { return g.turnSeq[d.TurnIDs[i]] < g.turnSeq[d.TurnIDs[j]] })
+	g.noteSuperseded(d)
 	for _, e := range a.Entities {
 		if !slices.Contains(d.Entities, e) {
 			d.Entities = append(d.Entities, e)
 			add = append(add, link(thoughtIRI(d.ID), predMentions, entityIRI(e)))
+			g.mentions.add(d, e)
 		}
 	}
 	sort.Strings(d.Entities)

@@ -53,14 +53,22 @@ func (g *ThoughtGraph) fuseRaw(ctx context.Context, question string, ranked []sc
 }
 
 // supersededTurns returns the turns that gave a thought now superseded.
-func (g *ThoughtGraph) supersededTurns() map[string]bool {
-	out := map[string]bool{}
-	for _, th := range g.thoughts { // order-free: builds a set
-		if th.Status == strategies.StatusSuperseded {
-			for _, id := range th.TurnIDs {
-				out[id] = true
-			}
-		}
+// The set is kept up to date as thoughts are marked (markSuperseded) and
+// folded (fold), not rebuilt per query: a superseded thought stays
+// superseded and is never folded away, so the set only grows. Callers must
+// not modify it.
+func (g *ThoughtGraph) supersededTurns() map[string]bool { return g.supTurns }
+
+// noteSuperseded adds the turns of the superseded thought th to the set of
+// supersededTurns.
+func (g *ThoughtGraph) noteSuperseded(th *Thought) {
+	if th.Status != strategies.StatusSuperseded {
+		return
 	}
-	return out
+	if g.supTurns == nil {
+		g.supTurns = map[string]bool{}
+	}
+	for _, id := range th.TurnIDs {
+		g.supTurns[id] = true
+	}
 }

@@ -214,10 +214,18 @@ func combine(vecs [][]float32, w []float64) []float32 {
 	return out
 }
 
+// mentionCap is the number of thoughts, per entity of the question, that
+// entity recall scores: the newest mentions (by the time they were linked
+// to the entity). It bounds the cost of a question about a person or thing
+// mentioned across a long history; older mentions stay reachable through
+// vector recall and chain expansion.
+const mentionCap = 1000
+
 // recall returns the seeds: the top Seeds thoughts by cosine from the vector
 // store, plus up to Seeds more that mention an entity of the question
 // (entities: normalized keys, as the query-intent reply names them; by
-// cosine), all with positive cosine, ordered by cosine descending then id.
+// cosine, among each entity's newest mentionCap mentions), all with
+// positive cosine, ordered by cosine descending then id.
 func (g *ThoughtGraph) recall(ctx context.Context, entities []string, qv []float32) ([]candidate, error) {
 	hits, err := g.store.QueryVector(ctx, qv, g.cfg.Seeds, nil)
 	if err != nil {
@@ -234,18 +242,13 @@ func (g *ThoughtGraph) recall(ctx context.Context, entities []string, qv []float
 	}
 	var extra []candidate
 	for _, e := range entities {
-		ids, err := g.graph.thoughtsOf(ctx, entityIRI(e), predMentions)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range ids {
-			th := g.thoughts[id]
-			if th == nil || seen[id] {
+		for _, th := range g.mentions.newest(g, e, mentionCap) {
+			if seen[th.ID] {
 				continue
 			}
-			seen[id] = true
+			seen[th.ID] = true
 			if c := embed.Cosine(qv, th.vec); c > 0 {
-				extra = append(extra, candidate{ID: id, Sim: c, Root: id})
+				extra = append(extra, candidate{ID: th.ID, Sim: c, Root: th.ID})
 			}
 		}
 	}

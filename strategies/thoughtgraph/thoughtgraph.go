@@ -41,8 +41,11 @@
 //     replaces / attribute / new / change fields: "instead of X", "drop X",
 //     "shorten the TTL to Y", "switched to", "now prefers" …) marks the
 //     earlier knowledge, decision or analysis thoughts it replaces as
-//     superseded; they are kept and rendered "(superseded)". Statements the
-//     reply marks conditional are marked conditional.
+//     superseded; they are kept and rendered "(superseded)". The earlier
+//     thoughts are found through an inverted index of content stems
+//     (stemIndex), so an update costs the length of its rarest stem's
+//     list, not a walk over every thought. Statements the reply marks
+//     conditional are marked conditional.
 //
 // Consolidation (EndSession, when enabled): the session's task is finished,
 // so its trivial steps — analysis and hypothesis thoughts — are folded into
@@ -55,7 +58,8 @@
 // Read side (Retrieve): the query vector is the question plus the task goal
 // (weight taskWeight) and the recent turns (weight recentWeight); vector
 // recall takes the top `seeds` thoughts, plus up to `seeds` thoughts that
-// mention an entity of the question (thought → entity links); expansion
+// mention an entity of the question (thought → entity links, read from an
+// index of the newest mentionCap mentions per entity); expansion
 // walks reasoning chains breadth-first up to `depth` hops and `fanout` new
 // neighbors per thought (expand); each candidate's importance is similarity
 // × recency decay × connectivity × type preference (importance); the best
@@ -179,6 +183,9 @@ type ThoughtGraph struct {
 	thoughts map[string]*Thought
 	order    []string          // thought ids in creation order (folded ids stay; skip missing)
 	alias    map[string]string // folded thought id → the thought it was folded into
+	stems    stemIndex         // content stem → replaceable thoughts (supersede)
+	mentions mentionIndex      // entity key → thoughts mentioning it (entity recall)
+	supTurns map[string]bool   // turns that gave a superseded thought (supersededTurns)
 	seq      int
 	turnSeq  map[string]int  // turn id → ingestion order, from 1
 	people   map[string]bool // user-side speaker names (see otherPerson)
@@ -575,6 +582,8 @@ func (g *ThoughtGraph) insert(ctx context.Context, th *Thought, parents []string
 	}
 	g.supersede(th)
 	g.thoughts[th.ID] = th
+	g.stems.add(th)
+	g.mentions.add(th, th.Entities...)
 	g.order = append(g.order, th.ID)
 	g.frontier = th.ID
 	r := append(g.recent[th.Task], th.ID)
@@ -633,6 +642,12 @@ func canBeSuperseded(typ string) bool {
 //     overlapMin; ties go to the newest) while lacking one of th's stems (a
 //     different value). A conditional statement is never replaced by an
 //     implicit update: it holds under its condition.
+//
+// The candidates come from the stem index (stemIndex), not from a walk over
+// every thought: a thought that contains a phrase holds each of its content
+// stems, so it is in the posting list of the phrase's rarest stem; a phrase
+// with no content stems (only stopwords) falls back to the walk. The marks
+// are the same as those of the walk (supersedeScan, kept for the tests).
 func (g *ThoughtGraph) supersede(th *Thought) {
 	if !canSupersede(th.Type) {
 		return
@@ -641,25 +656,145 @@ func (g *ThoughtGraph) supersede(th *Thought) {
 	if !u.Any() {
 		return
 	}
+	eligible := g.supersedeEligible(th)
+	switch {
+	case u.Old != "":
+		need := textutil.ContentTokens(u.Old)
+		attr := textutil.ContentTokens(u.Attribute)
+		if len(need) == 0 || (u.Attribute != "" && len(attr) == 0) {
+			g.supersedeScan(th, u)
+			return
+		}
+		for _, t := range g.stems.live(g, append(need, attr...)) {
+			if eligible(t) && t.hasStems(need) && (u.Attribute == "" || t.hasStems(attr)) {
+				g.markSuperseded(t, th)
+			}
+		}
+	case u.Attribute != "":
+		attr := textutil.ContentTokens(u.Attribute)
+		if len(attr) == 0 {
+			g.supersedeScan(th, u)
+			return
+		}
+		newStems := textutil.ContentTokens(u.New)
+		list := g.stems.live(g, attr)
+		for i := len(list) - 1; i >= 0; i-- {
+			t := list[i]
+			if !eligible(t) || !t.hasStems(attr) {
+				continue
+			}
+			if len(newStems) > 0 && t.hasStems(newStems) {
+				continue // already states the new value
+			}
+			g.markSuperseded(t, th)
+			return
+		}
+	default:
+		if best := g.implicitTarget(th, eligible); best != nil {
+			g.markSuperseded(best, th)
+		}
+	}
+}
+
+// supersedeEligible returns the test a thought must pass to be superseded
+// by th: current (not superseded), of a replaceable type, from another
+// turn, and not another named person's statement.
+func (g *ThoughtGraph) supersedeEligible(th *Thought) func(t *Thought) bool {
 	turn := th.TurnIDs[0]
-	eligible := func(t *Thought) bool {
+	return func(t *Thought) bool {
 		return t != nil && t.Status != strategies.StatusSuperseded && canBeSuperseded(t.Type) && !slices.Contains(t.TurnIDs, turn) &&
 			!g.otherPerson(th, t)
 	}
-	mark := func(t *Thought) {
-		t.Status = strategies.StatusSuperseded
-		t.SupersededBy = th.ID
-		if th.Created.After(t.Updated) {
-			t.Updated = th.Created
-		}
-		g.stats.Superseded++
+}
+
+// markSuperseded marks t as replaced by th.
+func (g *ThoughtGraph) markSuperseded(t, th *Thought) {
+	t.Status = strategies.StatusSuperseded
+	t.SupersededBy = th.ID
+	if th.Created.After(t.Updated) {
+		t.Updated = th.Created
 	}
+	g.stats.Superseded++
+	g.noteSuperseded(t)
+}
+
+// implicitTarget returns the thought an implicit update th replaces (see
+// supersede), or nil. It reads the posting lists of th's stems rarest
+// first and stops once a thought not met yet could no longer reach the
+// best overlap: after i of the n stems, such a thought shares at most n−i
+// of them. The result equals that of the walk over every thought.
+func (g *ThoughtGraph) implicitTarget(th *Thought, eligible func(*Thought) bool) *Thought {
+	stems := make([]string, 0, len(th.stems))
+	for s := range th.stems {
+		stems = append(stems, s)
+	}
+	sort.Slice(stems, func(i, j int) bool {
+		li, lj := len(g.stems.post[stems[i]]), len(g.stems.post[stems[j]])
+		if li != lj {
+			return li < lj
+		}
+		return stems[i] < stems[j]
+	})
+	var best *Thought
+	bestShared := 0
+	seen := map[*Thought]bool{}
+	for i, s := range stems {
+		if left := len(stems) - i; left < overlapMin || left < bestShared {
+			break
+		}
+		for _, t := range g.stems.live(g, []string{s}) {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			if !eligible(t) || t.Type == TypeAnalysis || t.Status == strategies.StatusConditional {
+				continue
+			}
+			shared, fresh := th.overlap(t)
+			if shared >= overlapMin && fresh && (shared > bestShared || shared == bestShared && t.seq > best.seq) {
+				best, bestShared = t, shared
+			}
+		}
+	}
+	return best
+}
+
+// overlap counts th's content stems that t shares, and reports whether th
+// has a stem t lacks.
+func (th *Thought) overlap(t *Thought) (shared int, fresh bool) {
+	for s := range th.stems {
+		if t.stems[s] {
+			shared++
+		} else {
+			fresh = true
+		}
+	}
+	return shared, fresh
+}
+
+// hasStems reports whether every stem is a content stem of t: for stems =
+// textutil.ContentTokens(needle) ≠ ∅ it equals
+// textutil.ContainsAll(t.Content, needle).
+func (t *Thought) hasStems(stems []string) bool {
+	for _, s := range stems {
+		if !t.stems[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// supersedeScan is supersede as a walk over every thought in creation
+// order. It serves the phrases the stem index cannot (no content stems)
+// and is the reference the index is tested against.
+func (g *ThoughtGraph) supersedeScan(th *Thought, u Update) {
+	eligible := g.supersedeEligible(th)
 	switch {
 	case u.Old != "":
 		for _, id := range g.order {
 			t := g.thoughts[id]
 			if eligible(t) && textutil.ContainsAll(t.Content, u.Old) && (u.Attribute == "" || textutil.ContainsAll(t.Content, u.Attribute)) {
-				mark(t)
+				g.markSuperseded(t, th)
 			}
 		}
 	case u.Attribute != "":
@@ -672,7 +807,7 @@ func (g *ThoughtGraph) supersede(th *Thought) {
 			if len(newStems) > 0 && textutil.ContainsAll(t.Content, u.New) {
 				continue // already states the new value
 			}
-			mark(t)
+			g.markSuperseded(t, th)
 			return
 		}
 	default:
@@ -683,20 +818,13 @@ func (g *ThoughtGraph) supersede(th *Thought) {
 			if !eligible(t) || t.Type == TypeAnalysis || t.Status == strategies.StatusConditional {
 				continue
 			}
-			shared, fresh := 0, false
-			for s := range th.stems {
-				if t.stems[s] {
-					shared++
-				} else {
-					fresh = true
-				}
-			}
+			shared, fresh := th.overlap(t)
 			if shared >= overlapMin && fresh && shared > bestShared {
 				best, bestShared = t, shared
 			}
 		}
 		if best != nil {
-			mark(best)
+			g.markSuperseded(best, th)
 		}
 	}
 }
