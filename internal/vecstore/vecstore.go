@@ -239,6 +239,52 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 	return hits, nil
 }
 
+// QueryAmong is QueryVector restricted to the stored ids among ids: up to n
+// hits, score descending then id ascending, each score computed exactly as
+// the full scan computes it (the same kernel over the same row and the same
+// aligned query copy), so a caller that pre-selects candidates with an index
+// gets the full scan's scores and order on them. Ids not stored, or stored
+// as the zero vector, are skipped; a zero query vector gives no hits. Cost:
+// one dot product per id, independent of the collection size.
+func (s *Store) QueryAmong(ctx context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
+	if n <= 0 || isZero(vec) || len(ids) == 0 {
+		return nil, nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if len(s.rows) == 0 {
+		return nil, nil
+	}
+	if len(vec) != s.dim {
+		return nil, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	}
+	q := aligned(s.dim)
+	normalizeInto(q, vec)
+	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
+	var score [1]float32
+	y := blas32.Vector{N: 1, Inc: 1, Data: score[:]}
+	h := topHeap{ids: s.ids, n: n}
+	for _, id := range ids {
+		r, ok := s.rows[id]
+		if !ok {
+			continue
+		}
+		blas32.Gemv(blas.NoTrans, 1, blas32.General{Rows: 1, Cols: s.dim, Stride: s.dim, Data: s.row(r)}, x, 0, y)
+		h.offer(cand{score[0], r})
+	}
+	top := h.sorted()
+	hits := make([]Hit, len(top))
+	for i, c := range top {
+		id := s.ids[c.row]
+		doc, err := s.col.GetByID(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("vecstore: document %q: %w", id, err)
+		}
+		hits[i] = Hit{ID: id, Score: float64(c.score), Content: doc.Content, Metadata: doc.Metadata}
+	}
+	return hits, nil
+}
+
 // cand is a scored row.
 type cand struct {
 	score float32

@@ -55,6 +55,7 @@ import (
 	"gonum.org/v1/gonum/graph/path"
 
 	"github.com/memarena/memarena/internal/embed"
+	"github.com/memarena/memarena/internal/lsh"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/internal/vecstore"
@@ -210,6 +211,7 @@ type Prism struct {
 	tagIndex    map[string][]int
 	entityLast  map[string]int      // entity form → latest unit naming it
 	entityWords map[string][]string // entity slug → its words (the gazetteer)
+	entityFirst map[string][]string // first word → the slugs whose words start with it (gazetteer index)
 	thoughtUnit map[string]int
 	tasks       map[string]string // task goal → task id
 	taskUsed    map[string]bool
@@ -222,6 +224,12 @@ type Prism struct {
 	prevText        string
 
 	failures int
+
+	// merge indexes the unit vectors for the merge check (nil until the
+	// first unit, and for good when noMergeIndex: the threshold is too low
+	// for it; see mergeTarget).
+	merge        *lsh.Index
+	noMergeIndex bool
 
 	// graphVersion counts graph changes; treeCache holds shortest-path
 	// trees of active units computed at treeVersion.
@@ -270,7 +278,7 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
 		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
-		entityLast: map[string]int{}, entityWords: map[string][]string{}, thoughtUnit: map[string]int{},
+		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityFirst: map[string][]string{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
 	}, nil
@@ -402,9 +410,19 @@ func (p *Prism) gazetteer(text string, entities []string) []string {
 	for _, e := range entities {
 		set[e] = true
 	}
-	for e, ws := range p.entityWords { // order-free: only builds a set
-		if len(ws) > 0 && hasPhrase(words, ws) {
-			set[e] = true
+	// Only entities whose first word is in text can occur in it: the
+	// first-word index makes the look-up cost grow with the text, not with
+	// the number of entities in memory.
+	looked := map[string]bool{}
+	for _, w := range words {
+		if looked[w] {
+			continue
+		}
+		looked[w] = true
+		for _, e := range p.entityFirst[w] { // order-free: only builds a set
+			if hasPhrase(words, p.entityWords[e]) {
+				set[e] = true
+			}
 		}
 	}
 	return sortedKeys(set)
@@ -502,6 +520,9 @@ func (p *Prism) finalize(ctx context.Context) error {
 	if err := p.store.AddVector(ctx, u.ID, vec, text, nil); err != nil {
 		return err
 	}
+	if p.mergeIndexed(vec) {
+		p.merge.Add(idx, vec)
+	}
 	for _, id := range ids {
 		p.byTurn[id] = idx
 	}
@@ -527,7 +548,11 @@ func (p *Prism) finalize(ctx context.Context) error {
 	}
 	for _, e := range u.Entities {
 		if _, ok := p.entityWords[e]; !ok {
-			p.entityWords[e] = textutil.Words(strings.ReplaceAll(e, "-", " "))
+			ws := textutil.Words(strings.ReplaceAll(e, "-", " "))
+			p.entityWords[e] = ws
+			if len(ws) > 0 {
+				p.entityFirst[ws[0]] = append(p.entityFirst[ws[0]], e)
+			}
 		}
 	}
 	if p.oracle {
