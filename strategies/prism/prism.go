@@ -52,8 +52,6 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/gonum/graph/path"
-
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/lsh"
 	"github.com/memarena/memarena/internal/model"
@@ -231,10 +229,13 @@ type Prism struct {
 	merge        *lsh.Index
 	noMergeIndex bool
 
-	// graphVersion counts graph changes; treeCache holds shortest-path
-	// trees of active units computed at treeVersion.
-	graphVersion, treeVersion int
-	treeCache                 map[int64]path.Shortest
+	// latest is the latest unit time (a question without a time is asked
+	// then).
+	latest time.Time
+
+	// dist holds the shortest-path distances from recently active units,
+	// kept current as edges are added (distTree).
+	dist treeCache
 }
 
 // New builds a PRISM instance. env needs a Model, an Embedder and a
@@ -511,7 +512,9 @@ func (p *Prism) finalize(ctx context.Context) error {
 		p.units = append(p.units, u)
 		p.byID[u.ID] = idx
 		p.g.addNode()
-		p.graphVersion++
+	}
+	if u.Time.After(p.latest) {
+		p.latest = u.Time
 	}
 	// The newer occurrence gives the wording, place and action type.
 	u.TaskID, u.Step, u.Action, u.Observation, u.ActionType, u.vec = taskID, p.steps[taskID], action, observation, d.action, vec
@@ -592,7 +595,7 @@ func (p *Prism) link(a, b int) bool {
 		return false
 	}
 	p.edges++
-	p.graphVersion++
+	p.dist.addEdge(p.g, int64(a), int64(b))
 	return true
 }
 
@@ -714,11 +717,7 @@ func (p *Prism) selectUnits(ctx context.Context, q strategies.Query) ([]strategi
 	}
 	asked := q.AskedAt
 	if asked.IsZero() {
-		for _, u := range p.units {
-			if u.Time.After(asked) {
-				asked = u.Time
-			}
-		}
+		asked = p.latest
 	}
 	scored := p.score(cands, qvec, targets, asked, p.active(q.Recent))
 	if len(scored) == 0 {
@@ -770,16 +769,30 @@ func (p *Prism) selectUnits(ctx context.Context, q strategies.Query) ([]strategi
 	return items, nil
 }
 
+// tagCandidates caps the units one target tag recalls as candidates: the
+// tagCandidates units most recently given the tag (posting lists are in the
+// order tags are given). A rare tag (an entity, a task) recalls all its
+// units; a tag on a large share of a big memory ("goal:plan" on thousands
+// of units) recalls its newest ones, and older units carrying it still come
+// in through the vector top-n or another, rarer tag. Memories of up to
+// tagCandidates units are unaffected.
+const tagCandidates = 1000
+
 // candidates returns the indices (ascending) of the units that share a goal,
-// subtask, entity or task tag with the targets, together with the vector
-// top-n units with a positive similarity.
+// subtask, entity or task tag with the targets (at most tagCandidates per
+// tag, the most recently tagged), together with the vector top-n units with
+// a positive similarity.
 func (p *Prism) candidates(ctx context.Context, qvec []float32, targets []string) ([]int, error) {
-	mark := make([]bool, len(p.units))
+	mark := map[int]bool{}
 	for _, tag := range targets {
 		if strings.HasPrefix(tag, "action:") {
 			continue // the action type scores relevance but does not recall
 		}
-		for _, i := range p.tagIndex[tag] {
+		post := p.tagIndex[tag]
+		if len(post) > tagCandidates {
+			post = post[len(post)-tagCandidates:]
+		}
+		for _, i := range post {
 			mark[i] = true
 		}
 	}
@@ -792,12 +805,11 @@ func (p *Prism) candidates(ctx context.Context, qvec []float32, targets []string
 			mark[i] = true
 		}
 	}
-	var out []int
-	for i, m := range mark {
-		if m {
-			out = append(out, i)
-		}
+	out := make([]int, 0, len(mark))
+	for i := range mark {
+		out = append(out, i)
 	}
+	slices.Sort(out)
 	return out, nil
 }
 
@@ -886,26 +898,18 @@ func (p *Prism) score(cands []int, qvec []float32, targets []string, asked time.
 	return out
 }
 
-// trees returns the shortest-path trees (path.DijkstraFrom over the
-// temporal-causal graph) of the active units, as Coherence computes them.
-// Trees are cached until the graph changes: the probes asked after a session
-// share their recently active units, so only the first pays the searches.
-func (p *Prism) trees(active []int64) []path.Shortest {
-	if p.treeVersion != p.graphVersion || p.treeCache == nil {
-		p.treeCache, p.treeVersion = map[int64]path.Shortest{}, p.graphVersion
-	}
-	var out []path.Shortest
+// trees returns the shortest-path trees of the active units over the
+// temporal-causal graph, as Coherence computes them (path.DijkstraFrom with
+// unit costs): a kept tree (treeCache, updated on every new edge) or a
+// breadth-first search for a unit that has none. Active ids not in the
+// graph are skipped.
+func (p *Prism) trees(active []int64) []*distTree {
+	var out []*distTree
 	for _, a := range active {
-		t, ok := p.treeCache[a]
-		if !ok {
-			n := p.g.Node(a)
-			if n == nil {
-				continue
-			}
-			t = path.DijkstraFrom(n, p.g)
-			p.treeCache[a] = t
+		if p.g.Node(a) == nil {
+			continue
 		}
-		out = append(out, t)
+		out = append(out, p.dist.get(p.g, a))
 	}
 	return out
 }
