@@ -11,7 +11,7 @@
 // least one table with probability ≥ 1 − (1 − p_t^K)^L. Params picks L for a
 // chosen miss probability δ at exactly the threshold (pairs above it are
 // missed far less often: at δ = 10⁻³ and t = 0.9, a pair at cosine 0.95 is
-// missed with probability ~10⁻⁶ and an identical pair never). Unrelated
+// missed with probability below 10⁻⁶ and an identical pair never). Unrelated
 // vectors (cosine ≈ 0) collide in a table with probability 2^−K, so a query
 // touches about N·L·2^−K of N stored vectors.
 //
@@ -28,13 +28,16 @@ import (
 	"gonum.org/v1/gonum/blas/blas32"
 )
 
-// Bits is K, the number of sign bits per table (2^−12 ≈ 1/4096 chance that
-// two unrelated vectors share a bucket).
-const Bits = 12
+// Bits is K, the number of sign bits per table (2^−14 ≈ 1/16384 chance that
+// two unrelated vectors share a bucket). Of 12, 14 and 16 bits at the
+// threshold 0.9, 14 costs least per look-up at 10⁴–10⁵ stored units on the
+// synthetic histories: fewer bits crowd the buckets with near-similar
+// template sentences, more bits need more tables to hash.
+const Bits = 14
 
 // MaxTables bounds L. Below the threshold where L would exceed it (cosine
-// ≈ 0.84 at δ = 10⁻³), buckets hold so large a share of the collection that
-// a full scan is as cheap, and Params reports false.
+// ≈ 0.875 at δ = 10⁻³), hashing costs approach a scan of a mid-sized
+// collection, and Params reports false.
 const MaxTables = 80
 
 // Params returns the number of tables L for threshold t in (0, 1] and miss
@@ -87,8 +90,20 @@ func New(dim, tables int, seed uint64) *Index {
 // Dim is the vector dimension the index takes.
 func (x *Index) Dim() int { return x.dim }
 
-// hash fills out with the vector's code in every table; false for a vector
-// of the wrong dimension or the zero vector (never indexed, never matched).
+// Code is a vector's bucket in every table of an Index (nil: the vector is
+// never indexed and never matched).
+type Code []uint16
+
+// Hash returns vec's code: nil for the zero vector or a vector of another
+// dimension. Cost: one (tables·Bits) × dim matrix-vector product.
+func (x *Index) Hash(vec []float32) Code {
+	out := make(Code, x.tables)
+	if !x.hash(vec, out) {
+		return nil
+	}
+	return out
+}
+
 func (x *Index) hash(vec []float32, out []uint16) bool {
 	if len(vec) != x.dim {
 		return false
@@ -117,14 +132,14 @@ func (x *Index) hash(vec []float32, out []uint16) bool {
 	return true
 }
 
-// Add stores vec under id (≥ 0), replacing the vector id held before. A
-// zero vector or one of another dimension only removes id.
-func (x *Index) Add(id int, vec []float32) {
+// Add stores the vector of code (from Hash) under id (≥ 0), replacing the
+// vector id held before. A nil code only removes id.
+func (x *Index) Add(id int, code Code) {
 	x.Remove(id)
-	codes := make([]uint16, x.tables)
-	if !x.hash(vec, codes) {
+	if len(code) != x.tables {
 		return
 	}
+	codes := slices.Clone(code)
 	for id >= len(x.codes) {
 		x.codes = append(x.codes, nil)
 		x.stamp = append(x.stamp, 0)
@@ -154,13 +169,13 @@ func (x *Index) Remove(id int) {
 	x.codes[id] = nil
 }
 
-// Candidates returns the ids sharing a bucket with vec in some table,
-// ascending: a superset, with the probability set by Params, of the stored
-// vectors whose cosine with vec reaches the threshold. A zero vector or one
-// of another dimension has none.
-func (x *Index) Candidates(vec []float32) []int {
-	codes := make([]uint16, x.tables)
-	if !x.hash(vec, codes) {
+// Candidates returns the ids sharing a bucket with the vector of code (from
+// Hash) in some table, ascending: a superset, with the probability set by
+// Params, of the stored vectors whose cosine with it reaches the threshold.
+// A nil code has none.
+func (x *Index) Candidates(code Code) []int {
+	codes := code
+	if len(codes) != x.tables {
 		return nil
 	}
 	x.query++

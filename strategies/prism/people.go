@@ -45,11 +45,16 @@ func (p *Prism) samePerson(a, b string) bool { return a == b || !p.people[a] || 
 // units at or above the threshold) and scored exactly by the vector store
 // (vecstore.QueryAmong, the full scan's scores and order); when the
 // threshold is too low for the index (lsh.Params), by a full scan.
-func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (string, error) {
+//
+// It also returns vec's code in the merge index (nil without the index), for
+// finalize to store.
+func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (string, lsh.Code, error) {
 	var hits []vecstore.Hit
 	var err error
+	var code lsh.Code
 	if p.mergeIndexed(vec) {
-		cands := p.merge.Candidates(vec)
+		code = p.merge.Hash(vec)
+		cands := p.merge.Candidates(code)
 		ids := make([]string, len(cands))
 		for i, c := range cands {
 			ids[i] = p.units[c].ID
@@ -59,17 +64,17 @@ func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (
 		hits, err = p.store.QueryVector(ctx, vec, mergeCandidates, nil)
 	}
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	for _, h := range hits {
 		if h.Score < p.cfg.MergeThreshold-1e-6 {
 			break
 		}
 		if p.samePerson(person, p.units[p.byID[h.ID]].Person) {
-			return h.ID, nil
+			return h.ID, code, nil
 		}
 	}
-	return "", nil
+	return "", code, nil
 }
 
 // mergeIndexed reports whether merge checks go through the merge index,

@@ -493,7 +493,7 @@ func (p *Prism) finalize(ctx context.Context) error {
 	taskID := p.taskID(t0.Task, t0.SessionID)
 	p.steps[taskID]++
 	person := strategies.Person(t0)
-	hit, err := p.mergeTarget(ctx, vec, person)
+	hit, code, err := p.mergeTarget(ctx, vec, person)
 	if err != nil {
 		return err
 	}
@@ -523,8 +523,8 @@ func (p *Prism) finalize(ctx context.Context) error {
 	if err := p.store.AddVector(ctx, u.ID, vec, text, nil); err != nil {
 		return err
 	}
-	if p.mergeIndexed(vec) {
-		p.merge.Add(idx, vec)
+	if p.merge != nil {
+		p.merge.Add(idx, code)
 	}
 	for _, id := range ids {
 		p.byTurn[id] = idx
