@@ -281,6 +281,7 @@ func (c *treeCache) get(g *causalGraph, src int64) *distTree {
 	t, ok := c.trees[src]
 	if !ok {
 		t = newDistTree(g, src)
+		t.used = c.clock
 		c.trees[src] = t
 		if len(c.trees) > treeCap {
 			var old *distTree

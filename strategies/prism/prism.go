@@ -11,7 +11,9 @@
 // form one memory Unit: task id, step id, timestamp, action, action type,
 // observation, intent tags, entities, parent step and causal links. A unit
 // whose embedding is at least merge_threshold similar to a stored unit is
-// merged into it instead of being stored twice — never into a unit of
+// merged into it instead of being stored twice (the stored units near
+// enough are found through a random-hyperplane LSH index, internal/lsh, and
+// scored exactly; mergeTarget) — never into a unit of
 // another named person (mergeTarget): consolidation never crosses people;
 // the merged unit keeps the
 // union of the provenance turn ids and tags and takes the newer wording and
@@ -23,11 +25,14 @@
 //
 // Read side. The question and the recent context become an IntentQuery
 // (model.KindQueryIntent; offline: the shared offline model). Candidates are the units
-// sharing a goal, subtask, entity or task tag with it, together with the
-// vector top-n (internal/vecstore). Each candidate gets three objectives in
+// sharing a goal, subtask, entity or task tag with it (per tag the 1000 most
+// recently tagged, tagCandidates), together with the vector top-n
+// (internal/vecstore). Each candidate gets three objectives in
 // [0, 1] — relevance (IDF-weighted intent-tag coverage mixed with text
 // cosine), recency exp(−λ·Δt) and coherence 1/(1 + mean shortest-path
-// distance to the recently active units, gonum path.DijkstraFrom) — and
+// distance to the recently active units; the distances of gonum's
+// path.DijkstraFrom, kept current edge by edge in breadth-first trees,
+// distTree) — and
 // top_k candidates are selected by non-dominated sorting with crowding
 // distance (ParetoOrder, NSGA-II; listed front by front, most relevant first)
 // or, with selection: weighted-sum, by a weighted sum (WeightedOrder). They
