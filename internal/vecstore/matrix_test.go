@@ -312,7 +312,7 @@ func TestQueryAmongMatchesScan(t *testing.T) {
 			t.Fatalf("query %d: %d hits, want %d", q, len(got), len(all))
 		}
 		for i := range all {
-			if got[i].ID != all[i].ID || got[i].Score != all[i].Score || got[i].Content != all[i].Content {
+			if got[i].ID != all[i].ID || got[i].Score != all[i].Score || got[i].Content != "" {
 				t.Fatalf("query %d hit %d: %+v, want %+v", q, i, got[i], all[i])
 			}
 		}

@@ -244,9 +244,10 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 // the full scan computes it (the same kernel over the same row and the same
 // aligned query copy), so a caller that pre-selects candidates with an index
 // gets the full scan's scores and order on them. Ids not stored, or stored
-// as the zero vector, are skipped; a zero query vector gives no hits. Cost:
-// one dot product per id, independent of the collection size.
-func (s *Store) QueryAmong(ctx context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
+// as the zero vector, are skipped; a zero query vector gives no hits. Hits
+// carry ID and Score only (the caller named the documents). Cost: one dot
+// product per id, independent of the collection size.
+func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
 	if n <= 0 || isZero(vec) || len(ids) == 0 {
 		return nil, nil
 	}
@@ -275,12 +276,7 @@ func (s *Store) QueryAmong(ctx context.Context, vec []float32, n int, ids []stri
 	top := h.sorted()
 	hits := make([]Hit, len(top))
 	for i, c := range top {
-		id := s.ids[c.row]
-		doc, err := s.col.GetByID(ctx, id)
-		if err != nil {
-			return nil, fmt.Errorf("vecstore: document %q: %w", id, err)
-		}
-		hits[i] = Hit{ID: id, Score: float64(c.score), Content: doc.Content, Metadata: doc.Metadata}
+		hits[i] = Hit{ID: s.ids[c.row], Score: float64(c.score)}
 	}
 	return hits, nil
 }
