@@ -220,11 +220,8 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if len(s.rows) == 0 {
-		return nil, nil
-	}
-	if len(vec) != s.dim {
-		return nil, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	if ok, err := s.scorable(vec); !ok {
+		return nil, err
 	}
 	top := s.scan(vec, n)
 	hits := make([]Hit, len(top))
@@ -237,6 +234,19 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 		hits[i] = Hit{ID: id, Score: float64(c.score), Content: doc.Content, Metadata: doc.Metadata}
 	}
 	return hits, nil
+}
+
+// scorable reports whether the matrix can score vec (the caller holds
+// s.mu): false for an empty store, false and an error for a vector of
+// another dimension.
+func (s *Store) scorable(vec []float32) (bool, error) {
+	if len(s.rows) == 0 {
+		return false, nil
+	}
+	if len(vec) != s.dim {
+		return false, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	}
+	return true, nil
 }
 
 // QueryAmong is QueryVector restricted to the stored ids among ids: up to n
@@ -253,11 +263,8 @@ func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if len(s.rows) == 0 {
-		return nil, nil
-	}
-	if len(vec) != s.dim {
-		return nil, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	if ok, err := s.scorable(vec); !ok {
+		return nil, err
 	}
 	q := aligned(s.dim)
 	normalizeInto(q, vec)
