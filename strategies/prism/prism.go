@@ -214,7 +214,8 @@ type Prism struct {
 	tagIndex    map[string][]int
 	entityLast  map[string]int      // entity form → latest unit naming it
 	entityWords map[string][]string // entity slug → its words (the gazetteer)
-	entityFirst map[string][]string // first word → the slugs whose words start with it (gazetteer index)
+	entityPhrase map[string][]string // an entity's words joined by " " → the slugs with those words (gazetteer index)
+	phraseLens   []int               // the distinct word counts of the entities, ascending
 	thoughtUnit map[string]int
 	tasks       map[string]string // task goal → task id
 	taskUsed    map[string]bool
@@ -284,7 +285,7 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
 		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
-		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityFirst: map[string][]string{}, thoughtUnit: map[string]int{},
+		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityPhrase: map[string][]string{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
 	}, nil
@@ -416,17 +417,12 @@ func (p *Prism) gazetteer(text string, entities []string) []string {
 	for _, e := range entities {
 		set[e] = true
 	}
-	// Only entities whose first word is in text can occur in it: the
-	// first-word index makes the look-up cost grow with the text, not with
-	// the number of entities in memory.
-	looked := map[string]bool{}
-	for _, w := range words {
-		if looked[w] {
-			continue
-		}
-		looked[w] = true
-		for _, e := range p.entityFirst[w] { // order-free: only builds a set
-			if hasPhrase(words, p.entityWords[e]) {
+	// The entities are indexed by their word sequence: each run of words of
+	// an entity's length is looked up, so the cost grows with the text and
+	// the number of distinct entity lengths, not with the entities in memory.
+	for _, n := range p.phraseLens {
+		for i := 0; i+n <= len(words); i++ {
+			for _, e := range p.entityPhrase[strings.Join(words[i:i+n], " ")] {
 				set[e] = true
 			}
 		}
@@ -559,7 +555,11 @@ func (p *Prism) finalize(ctx context.Context) error {
 			ws := textutil.Words(strings.ReplaceAll(e, "-", " "))
 			p.entityWords[e] = ws
 			if len(ws) > 0 {
-				p.entityFirst[ws[0]] = append(p.entityFirst[ws[0]], e)
+				key := strings.Join(ws, " ")
+				p.entityPhrase[key] = append(p.entityPhrase[key], e)
+				if k, found := slices.BinarySearch(p.phraseLens, len(ws)); !found {
+					p.phraseLens = slices.Insert(p.phraseLens, k, len(ws))
+				}
 			}
 		}
 	}

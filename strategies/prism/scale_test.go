@@ -68,7 +68,7 @@ func TestIndexedMergeEqualsFullScan(t *testing.T) {
 	}
 }
 
-// TestGazetteerIndexEqualsScan compares the first-word-indexed gazetteer
+// TestGazetteerIndexEqualsScan compares the phrase-indexed gazetteer
 // with a pass over every known entity, on every turn of a synthetic history.
 func TestGazetteerIndexEqualsScan(t *testing.T) {
 	sess := syntheticSessions(t, 600)
