@@ -208,18 +208,18 @@ type Prism struct {
 	units []*Unit
 	byID  map[string]int
 
-	seen        map[string]bool // turn ids ingested
-	people      map[string]bool // user-side speaker names (samePerson)
-	byTurn      map[string]int  // turn id → unit index
-	tagIndex    map[string][]int
-	entityLast  map[string]int      // entity form → latest unit naming it
-	entityWords map[string][]string // entity slug → its words (the gazetteer)
+	seen         map[string]bool // turn ids ingested
+	people       map[string]bool // user-side speaker names (samePerson)
+	byTurn       map[string]int  // turn id → unit index
+	tagIndex     map[string][]int
+	entityLast   map[string]int      // entity form → latest unit naming it
+	entityWords  map[string][]string // entity slug → its words (the gazetteer)
 	entityPhrase map[string][]string // an entity's words joined by " " → the slugs with those words (gazetteer index)
 	phraseLens   []int               // the distinct word counts of the entities, ascending
-	thoughtUnit map[string]int
-	tasks       map[string]string // task goal → task id
-	taskUsed    map[string]bool
-	steps       map[string]int // task id → last step
+	thoughtUnit  map[string]int
+	tasks        map[string]string // task goal → task id
+	taskUsed     map[string]bool
+	steps        map[string]int // task id → last step
 
 	pending         *draft
 	session         string
