@@ -147,3 +147,38 @@ func TestAddReplaceRemoveAndZero(t *testing.T) {
 		t.Fatal("same seed gave different codes")
 	}
 }
+
+// TestBucketListsUnlink keeps three identical vectors in the same bucket of
+// every table and removes and re-adds them in the head, middle and tail of
+// the lists.
+func TestBucketListsUnlink(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	x := New(32, 5, 2)
+	v := x.Hash(unitVec(r, 32))
+	for id := 0; id < 3; id++ {
+		x.Add(id, v)
+	}
+	steps := []struct {
+		op   string
+		id   int
+		want []int
+	}{
+		{"remove", 1, []int{0, 2}}, // middle
+		{"remove", 2, []int{0}},    // head (added last)
+		{"add", 1, []int{0, 1}},
+		{"remove", 0, []int{1}}, // tail
+		{"add", 2, []int{1, 2}},
+		{"add", 0, []int{0, 1, 2}},
+		{"remove", 0, []int{1, 2}}, // head again
+	}
+	for i, s := range steps {
+		if s.op == "add" {
+			x.Add(s.id, v)
+		} else {
+			x.Remove(s.id)
+		}
+		if got := x.Candidates(v); !reflect.DeepEqual(got, s.want) {
+			t.Fatalf("step %d (%s %d): %v, want %v", i, s.op, s.id, got, s.want)
+		}
+	}
+}
