@@ -269,16 +269,15 @@ func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string
 	q := aligned(s.dim)
 	normalizeInto(q, vec)
 	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
-	var score [1]float32
-	y := blas32.Vector{N: 1, Inc: 1, Data: score[:]}
 	h := topHeap{ids: s.ids, n: n}
 	for _, id := range ids {
 		r, ok := s.rows[id]
 		if !ok {
 			continue
 		}
-		blas32.Gemv(blas.NoTrans, 1, blas32.General{Rows: 1, Cols: s.dim, Stride: s.dim, Data: s.row(r)}, x, 0, y)
-		h.offer(cand{score[0], r})
+		// Dot(row, q) runs the kernel Gemv runs per row in scan, on the
+		// same operands in the same order: the same float32 score.
+		h.offer(cand{blas32.Dot(blas32.Vector{N: s.dim, Inc: 1, Data: s.row(r)}, x), r})
 	}
 	top := h.sorted()
 	hits := make([]Hit, len(top))
