@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
 	"testing"
 
@@ -265,4 +266,98 @@ func BenchmarkQuery(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestQueryAmongMatchesScan checks that QueryAmong gives the full scan's
+// scores (bit for bit) and order on any subset: over all ids it equals
+// QueryVector, and over a subset it equals QueryVector's ranking filtered to
+// the subset. Exact ties (duplicate vectors) keep id order.
+func TestQueryAmongMatchesScan(t *testing.T) {
+	ctx := context.Background()
+	const dim = 64
+	r := rand.New(rand.NewPCG(9, 9))
+	s := New(embed.NewHashing(dim))
+	var ids []string
+	for i := 0; i < 2*blockRows+50; i++ {
+		id := fmt.Sprintf("v%05d", i)
+		v := randVec(r, dim)
+		if i%50 == 49 { // an exact duplicate of the previous row
+			v = randVec(rand.New(rand.NewPCG(9, uint64(i-1))), dim)
+			if err := s.AddVector(ctx, fmt.Sprintf("v%05d", i-1), v, "", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddVector(ctx, id, v, "text "+id, nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := s.AddVector(ctx, "zero", make([]float32, dim), "", nil); err != nil {
+		t.Fatal(err)
+	}
+	for q := 0; q < 5; q++ {
+		vec := randVec(r, dim)
+		if q == 4 {
+			vec, _ = s.rowOf("v00049") // a duplicated row: two exact ties at the top
+		}
+		all, err := s.QueryVector(ctx, vec, len(ids), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.QueryAmong(ctx, vec, len(ids), append(slices.Clone(ids), "zero", "missing"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(all) {
+			t.Fatalf("query %d: %d hits, want %d", q, len(got), len(all))
+		}
+		for i := range all {
+			if got[i].ID != all[i].ID || got[i].Score != all[i].Score || got[i].Content != "" {
+				t.Fatalf("query %d hit %d: %+v, want %+v", q, i, got[i], all[i])
+			}
+		}
+		if q == 4 && (all[0].ID != "v00048" || all[1].ID != "v00049" || all[0].Score != all[1].Score) {
+			t.Fatalf("tie: %+v %+v", all[0], all[1])
+		}
+		// A subset: every third id, top 7.
+		var sub []string
+		keep := map[string]bool{}
+		for i := len(ids) - 1; i >= 0; i -= 3 {
+			sub = append(sub, ids[i])
+			keep[ids[i]] = true
+		}
+		var want []Hit
+		for _, h := range all {
+			if keep[h.ID] && len(want) < 7 {
+				want = append(want, h)
+			}
+		}
+		got, err = s.QueryAmong(ctx, vec, 7, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 7 {
+			t.Fatalf("subset: %d hits", len(got))
+		}
+		for i := range want {
+			if got[i].ID != want[i].ID || got[i].Score != want[i].Score {
+				t.Fatalf("query %d subset hit %d: %+v, want %+v", q, i, got[i], want[i])
+			}
+		}
+	}
+	if h, err := s.QueryAmong(ctx, make([]float32, dim), 3, ids); err != nil || h != nil {
+		t.Fatalf("zero query: %v %v", h, err)
+	}
+	if _, err := s.QueryAmong(ctx, randVec(r, dim+1), 3, ids); err == nil {
+		t.Fatal("wrong dimension must fail")
+	}
+}
+
+// rowOf returns a copy of id's normalized row.
+func (s *Store) rowOf(id string) ([]float32, bool) {
+	r, ok := s.rows[id]
+	if !ok {
+		return nil, false
+	}
+	return slices.Clone(s.row(r)), true
 }

@@ -220,11 +220,8 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if len(s.rows) == 0 {
-		return nil, nil
-	}
-	if len(vec) != s.dim {
-		return nil, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	if ok, err := s.scorable(vec); !ok {
+		return nil, err
 	}
 	top := s.scan(vec, n)
 	hits := make([]Hit, len(top))
@@ -235,6 +232,57 @@ func (s *Store) QueryVector(ctx context.Context, vec []float32, n int, where map
 			return nil, fmt.Errorf("vecstore: document %q: %w", id, err)
 		}
 		hits[i] = Hit{ID: id, Score: float64(c.score), Content: doc.Content, Metadata: doc.Metadata}
+	}
+	return hits, nil
+}
+
+// scorable reports whether the matrix can score vec (the caller holds
+// s.mu): false for an empty store, false and an error for a vector of
+// another dimension.
+func (s *Store) scorable(vec []float32) (bool, error) {
+	if len(s.rows) == 0 {
+		return false, nil
+	}
+	if len(vec) != s.dim {
+		return false, fmt.Errorf("vecstore: query of dimension %d, the store holds %d", len(vec), s.dim)
+	}
+	return true, nil
+}
+
+// QueryAmong is QueryVector restricted to the stored ids among ids: up to n
+// hits, score descending then id ascending, each score computed exactly as
+// the full scan computes it (the same kernel over the same row and the same
+// aligned query copy), so a caller that pre-selects candidates with an index
+// gets the full scan's scores and order on them. Ids not stored, or stored
+// as the zero vector, are skipped; a zero query vector gives no hits. Hits
+// carry ID and Score only (the caller named the documents). Cost: one dot
+// product per id, independent of the collection size.
+func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
+	if n <= 0 || isZero(vec) || len(ids) == 0 {
+		return nil, nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if ok, err := s.scorable(vec); !ok {
+		return nil, err
+	}
+	q := aligned(s.dim)
+	normalizeInto(q, vec)
+	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
+	h := topHeap{ids: s.ids, n: n}
+	for _, id := range ids {
+		r, ok := s.rows[id]
+		if !ok {
+			continue
+		}
+		// Dot(row, q) runs the kernel Gemv runs per row in scan, on the
+		// same operands in the same order: the same float32 score.
+		h.offer(cand{blas32.Dot(blas32.Vector{N: s.dim, Inc: 1, Data: s.row(r)}, x), r})
+	}
+	top := h.sorted()
+	hits := make([]Hit, len(top))
+	for i, c := range top {
+		hits[i] = Hit{ID: s.ids[c.row], Score: float64(c.score)}
 	}
 	return hits, nil
 }

@@ -162,7 +162,7 @@ func BenchmarkRetrieve(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
 						if cold {
-							p.graphVersion++
+							p.dist = treeCache{}
 						}
 						if _, err := p.Retrieve(context.Background(), q); err != nil {
 							b.Fatal(err)

@@ -33,9 +33,13 @@ func Coherence(g graph.Graph, active []int64, nodes []int64) []float64 {
 	return coherenceFrom(trees, nodes)
 }
 
+// distancer is a shortest-path tree: the distance from its source to a node
+// (+Inf when unreachable). path.Shortest and distTree are ones.
+type distancer interface{ WeightTo(id int64) float64 }
+
 // coherenceFrom is Coherence given the shortest-path trees of the active
 // nodes.
-func coherenceFrom(trees []path.Shortest, nodes []int64) []float64 {
+func coherenceFrom[T distancer](trees []T, nodes []int64) []float64 {
 	out := make([]float64, len(nodes))
 	if len(trees) == 0 {
 		return out
@@ -76,6 +80,7 @@ func Recency(at, asked time.Time, lambdaPerDay float64) float64 {
 type causalGraph struct {
 	nodes []graph.Node
 	adj   [][]graph.Node
+	nbr   [][]int32         // adj as node ids, for the breadth-first searches of distTree
 	edges map[[2]int64]bool // (min id, max id)
 }
 
@@ -86,6 +91,7 @@ func (g *causalGraph) addNode() int64 {
 	id := int64(len(g.nodes))
 	g.nodes = append(g.nodes, simple.Node(id))
 	g.adj = append(g.adj, nil)
+	g.nbr = append(g.nbr, nil)
 	return id
 }
 
@@ -105,6 +111,8 @@ func (g *causalGraph) setEdge(x, y int64) bool {
 	g.edges[edgeKey(x, y)] = true
 	g.adj[x] = append(g.adj[x], g.nodes[y])
 	g.adj[y] = append(g.adj[y], g.nodes[x])
+	g.nbr[x] = append(g.nbr[x], int32(y))
+	g.nbr[y] = append(g.nbr[y], int32(x))
 	return true
 }
 
@@ -162,3 +170,136 @@ var (
 	_ graph.Undirected = (*causalGraph)(nil)
 	_ path.Weighted    = (*causalGraph)(nil)
 )
+
+// distTree holds the shortest-path distances (edge counts) from one source
+// node of a causalGraph and keeps them exact while the graph grows. The
+// graph only gains nodes and edges, so distances only shrink: a new node is
+// unreachable until an edge reaches it, and a new edge a–b with
+// d(a) + 1 < d(b) lowers d(b) and, breadth first, every node whose shortest
+// path now runs through it (the insertion case of dynamic single-source
+// shortest paths, Ramalingam & Reps 1996; with unit weights a FIFO queue
+// settles each node at its first update). An update costs the number of
+// nodes whose distance changes, against O(|V| + |E|) for a new search. The
+// distances equal gonum's path.DijkstraFrom over the same graph (every edge
+// costs 1; TestDistTreeMatchesDijkstra).
+type distTree struct {
+	src  int64
+	dist []int32 // node → distance; −1 or beyond the end: unreachable
+	used uint64  // last use (treeCache clock), for eviction
+}
+
+// newDistTree searches g breadth first from src.
+func newDistTree(g *causalGraph, src int64) *distTree {
+	t := &distTree{src: src, dist: make([]int32, len(g.nbr))}
+	for i := range t.dist {
+		t.dist[i] = -1
+	}
+	t.dist[src] = 0
+	t.spread(g, []int32{int32(src)})
+	return t
+}
+
+// at is the distance to node x, −1 when unreachable.
+func (t *distTree) at(x int32) int32 {
+	if int(x) >= len(t.dist) {
+		return -1
+	}
+	return t.dist[x]
+}
+
+// set records distance d for node x, growing the array for new nodes.
+func (t *distTree) set(x, d int32) {
+	for int(x) >= len(t.dist) {
+		t.dist = append(t.dist, -1)
+	}
+	t.dist[x] = d
+}
+
+// spread relaxes the neighbours of the queued nodes breadth first until no
+// distance drops.
+func (t *distTree) spread(g *causalGraph, queue []int32) {
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		d := t.at(x) + 1
+		for _, y := range g.nbr[x] {
+			if dy := t.at(y); dy < 0 || d < dy {
+				t.set(y, d)
+				queue = append(queue, y)
+			}
+		}
+	}
+}
+
+// addEdge updates the distances for the new edge a–b of g (already added).
+func (t *distTree) addEdge(g *causalGraph, a, b int32) {
+	da, db := t.at(a), t.at(b)
+	switch {
+	case da >= 0 && (db < 0 || da+1 < db):
+		t.set(b, da+1)
+		t.spread(g, []int32{b})
+	case db >= 0 && (da < 0 || db+1 < da):
+		t.set(a, db+1)
+		t.spread(g, []int32{a})
+	}
+}
+
+// WeightTo is the distance to node id as a path weight: +Inf when
+// unreachable (path.Shortest's convention).
+func (t *distTree) WeightTo(id int64) float64 {
+	if id < 0 || id > math.MaxInt32 {
+		return math.Inf(1)
+	}
+	d := t.at(int32(id))
+	if d < 0 {
+		return math.Inf(1)
+	}
+	return float64(d)
+}
+
+// treeCap bounds the distance trees kept up to date (the most recently used
+// sources): a query's active units are the units of its few recent turns,
+// so consecutive probes share most of them. Each kept tree costs 4 bytes per
+// node and is updated on every new edge.
+const treeCap = 32
+
+// treeCache keeps the distance trees of recently active units current as
+// the graph grows (see distTree).
+type treeCache struct {
+	trees map[int64]*distTree
+	clock uint64
+}
+
+// get returns the tree of src, searching the graph when src has none, and
+// evicts the least recently used tree beyond treeCap. src must be a node of
+// g.
+func (c *treeCache) get(g *causalGraph, src int64) *distTree {
+	if c.trees == nil {
+		c.trees = map[int64]*distTree{}
+	}
+	c.clock++
+	t, ok := c.trees[src]
+	if !ok {
+		t = newDistTree(g, src)
+		t.used = c.clock
+		c.trees[src] = t
+		if len(c.trees) > treeCap {
+			var old *distTree
+			for _, u := range c.trees { // order-free: the least used is unique
+				if old == nil || u.used < old.used {
+					old = u
+				}
+			}
+			delete(c.trees, old.src)
+		}
+	}
+	t.used = c.clock
+	return t
+}
+
+// addEdge updates every kept tree for the new edge a–b of g.
+func (c *treeCache) addEdge(g *causalGraph, a, b int64) {
+	for _, t := range c.trees { // order-free: trees are independent
+		t.addEdge(g, int32(a), int32(b))
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"github.com/memarena/memarena/internal/lsh"
+	"github.com/memarena/memarena/internal/vecstore"
 	"github.com/memarena/memarena/scenarios"
 
 	"github.com/memarena/memarena/strategies"
@@ -12,6 +14,16 @@ import (
 // mergeCandidates is how many nearest units are looked at for a merge
 // target of the right person.
 const mergeCandidates = 8
+
+// mergeMiss is the probability that the merge index (internal/lsh) misses a
+// stored unit whose cosine with the new unit is exactly merge_threshold; a
+// unit above the threshold is missed less often (at the default 0.9, ~10⁻⁶
+// at cosine 0.95, never for an identical vector).
+const mergeMiss = 1e-3
+
+// mergeSeed seeds the merge index's hyperplanes (fixed: the same memory
+// gives the same merges whatever the run's seed).
+const mergeSeed = 0x707269736d
 
 // notePerson records a user-side turn's named speaker: two people talking
 // to each other are both on the user side.
@@ -28,21 +40,56 @@ func (p *Prism) samePerson(a, b string) bool { return a == b || !p.people[a] || 
 
 // mergeTarget returns the id of the most similar stored unit a new unit of
 // person with vector vec merges into — cosine at least merge_threshold and
-// samePerson — or "" when there is none.
-func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (string, error) {
-	hits, err := p.store.QueryVector(ctx, vec, mergeCandidates, nil)
+// samePerson — or "" when there is none. The nearest units are looked up in
+// the merge index (a random-hyperplane LSH, internal/lsh, that recalls the
+// units at or above the threshold) and scored exactly by the vector store
+// (vecstore.QueryAmong, the full scan's scores and order); when the
+// threshold is too low for the index (lsh.Params), by a full scan.
+//
+// It also returns vec's code in the merge index (nil without the index), for
+// finalize to store.
+func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (string, lsh.Code, error) {
+	var hits []vecstore.Hit
+	var err error
+	var code lsh.Code
+	if p.mergeIndexed(vec) {
+		code = p.merge.Hash(vec)
+		cands := p.merge.Candidates(code)
+		ids := make([]string, len(cands))
+		for i, c := range cands {
+			ids[i] = p.units[c].ID
+		}
+		hits, err = p.store.QueryAmong(ctx, vec, mergeCandidates, ids)
+	} else {
+		hits, err = p.store.QueryVector(ctx, vec, mergeCandidates, nil)
+	}
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	for _, h := range hits {
 		if h.Score < p.cfg.MergeThreshold-1e-6 {
 			break
 		}
 		if p.samePerson(person, p.units[p.byID[h.ID]].Person) {
-			return h.ID, nil
+			return h.ID, code, nil
 		}
 	}
-	return "", nil
+	return "", code, nil
+}
+
+// mergeIndexed reports whether merge checks go through the merge index,
+// creating it for vec's dimension on first use: false when merge_threshold
+// is below what the index serves (lsh.Params).
+func (p *Prism) mergeIndexed(vec []float32) bool {
+	if p.merge == nil && !p.noMergeIndex {
+		tables, ok := lsh.Params(p.cfg.MergeThreshold, mergeMiss)
+		if !ok {
+			p.noMergeIndex = true
+			return false
+		}
+		p.merge = lsh.New(len(vec), tables, mergeSeed)
+	}
+	return p.merge != nil && p.merge.Dim() == len(vec)
 }
 
 // Ingest adds a turn to memory (see ingest) and, in extraction: oracle

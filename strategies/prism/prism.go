@@ -11,7 +11,9 @@
 // form one memory Unit: task id, step id, timestamp, action, action type,
 // observation, intent tags, entities, parent step and causal links. A unit
 // whose embedding is at least merge_threshold similar to a stored unit is
-// merged into it instead of being stored twice — never into a unit of
+// merged into it instead of being stored twice (the stored units near
+// enough are found through a random-hyperplane LSH index, internal/lsh, and
+// scored exactly; mergeTarget) — never into a unit of
 // another named person (mergeTarget): consolidation never crosses people;
 // the merged unit keeps the
 // union of the provenance turn ids and tags and takes the newer wording and
@@ -23,11 +25,14 @@
 //
 // Read side. The question and the recent context become an IntentQuery
 // (model.KindQueryIntent; offline: the shared offline model). Candidates are the units
-// sharing a goal, subtask, entity or task tag with it, together with the
-// vector top-n (internal/vecstore). Each candidate gets three objectives in
+// sharing a goal, subtask, entity or task tag with it (per tag the 1000 most
+// recently tagged, tagCandidates), together with the vector top-n
+// (internal/vecstore). Each candidate gets three objectives in
 // [0, 1] — relevance (IDF-weighted intent-tag coverage mixed with text
 // cosine), recency exp(−λ·Δt) and coherence 1/(1 + mean shortest-path
-// distance to the recently active units, gonum path.DijkstraFrom) — and
+// distance to the recently active units; the distances of gonum's
+// path.DijkstraFrom, kept current edge by edge in breadth-first trees,
+// distTree) — and
 // top_k candidates are selected by non-dominated sorting with crowding
 // distance (ParetoOrder, NSGA-II; listed front by front, most relevant first)
 // or, with selection: weighted-sum, by a weighted sum (WeightedOrder). They
@@ -52,9 +57,8 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/gonum/graph/path"
-
 	"github.com/memarena/memarena/internal/embed"
+	"github.com/memarena/memarena/internal/lsh"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/internal/vecstore"
@@ -204,16 +208,18 @@ type Prism struct {
 	units []*Unit
 	byID  map[string]int
 
-	seen        map[string]bool // turn ids ingested
-	people      map[string]bool // user-side speaker names (samePerson)
-	byTurn      map[string]int  // turn id → unit index
-	tagIndex    map[string][]int
-	entityLast  map[string]int      // entity form → latest unit naming it
-	entityWords map[string][]string // entity slug → its words (the gazetteer)
-	thoughtUnit map[string]int
-	tasks       map[string]string // task goal → task id
-	taskUsed    map[string]bool
-	steps       map[string]int // task id → last step
+	seen         map[string]bool // turn ids ingested
+	people       map[string]bool // user-side speaker names (samePerson)
+	byTurn       map[string]int  // turn id → unit index
+	tagIndex     map[string][]int
+	entityLast   map[string]int      // entity form → latest unit naming it
+	entityWords  map[string][]string // entity slug → its words (the gazetteer)
+	entityPhrase map[string][]string // an entity's words joined by " " → the slugs with those words (gazetteer index)
+	phraseLens   []int               // the distinct word counts of the entities, ascending
+	thoughtUnit  map[string]int
+	tasks        map[string]string // task goal → task id
+	taskUsed     map[string]bool
+	steps        map[string]int // task id → last step
 
 	pending         *draft
 	session         string
@@ -223,10 +229,19 @@ type Prism struct {
 
 	failures int
 
-	// graphVersion counts graph changes; treeCache holds shortest-path
-	// trees of active units computed at treeVersion.
-	graphVersion, treeVersion int
-	treeCache                 map[int64]path.Shortest
+	// merge indexes the unit vectors for the merge check (nil until the
+	// first unit, and for good when noMergeIndex: the threshold is too low
+	// for it; see mergeTarget).
+	merge        *lsh.Index
+	noMergeIndex bool
+
+	// latest is the latest unit time (a question without a time is asked
+	// then).
+	latest time.Time
+
+	// dist holds the shortest-path distances from recently active units,
+	// kept current as edges are added (distTree).
+	dist treeCache
 }
 
 // New builds a PRISM instance. env needs a Model, an Embedder and a
@@ -270,7 +285,7 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
 		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
-		entityLast: map[string]int{}, entityWords: map[string][]string{}, thoughtUnit: map[string]int{},
+		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityPhrase: map[string][]string{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
 	}, nil
@@ -402,9 +417,14 @@ func (p *Prism) gazetteer(text string, entities []string) []string {
 	for _, e := range entities {
 		set[e] = true
 	}
-	for e, ws := range p.entityWords { // order-free: only builds a set
-		if len(ws) > 0 && hasPhrase(words, ws) {
-			set[e] = true
+	// The entities are indexed by their word sequence: each run of words of
+	// an entity's length is looked up, so the cost grows with the text and
+	// the number of distinct entity lengths, not with the entities in memory.
+	for _, n := range p.phraseLens {
+		for i := 0; i+n <= len(words); i++ {
+			for _, e := range p.entityPhrase[strings.Join(words[i:i+n], " ")] {
+				set[e] = true
+			}
 		}
 	}
 	return sortedKeys(set)
@@ -474,7 +494,7 @@ func (p *Prism) finalize(ctx context.Context) error {
 	taskID := p.taskID(t0.Task, t0.SessionID)
 	p.steps[taskID]++
 	person := strategies.Person(t0)
-	hit, err := p.mergeTarget(ctx, vec, person)
+	hit, code, err := p.mergeTarget(ctx, vec, person)
 	if err != nil {
 		return err
 	}
@@ -493,7 +513,9 @@ func (p *Prism) finalize(ctx context.Context) error {
 		p.units = append(p.units, u)
 		p.byID[u.ID] = idx
 		p.g.addNode()
-		p.graphVersion++
+	}
+	if u.Time.After(p.latest) {
+		p.latest = u.Time
 	}
 	// The newer occurrence gives the wording, place and action type.
 	u.TaskID, u.Step, u.Action, u.Observation, u.ActionType, u.vec = taskID, p.steps[taskID], action, observation, d.action, vec
@@ -501,6 +523,9 @@ func (p *Prism) finalize(ctx context.Context) error {
 	u.Entities = union(u.Entities, sortedKeys(d.entities))
 	if err := p.store.AddVector(ctx, u.ID, vec, text, nil); err != nil {
 		return err
+	}
+	if p.merge != nil {
+		p.merge.Add(idx, code)
 	}
 	for _, id := range ids {
 		p.byTurn[id] = idx
@@ -527,7 +552,15 @@ func (p *Prism) finalize(ctx context.Context) error {
 	}
 	for _, e := range u.Entities {
 		if _, ok := p.entityWords[e]; !ok {
-			p.entityWords[e] = textutil.Words(strings.ReplaceAll(e, "-", " "))
+			ws := textutil.Words(strings.ReplaceAll(e, "-", " "))
+			p.entityWords[e] = ws
+			if len(ws) > 0 {
+				key := strings.Join(ws, " ")
+				p.entityPhrase[key] = append(p.entityPhrase[key], e)
+				if k, found := slices.BinarySearch(p.phraseLens, len(ws)); !found {
+					p.phraseLens = slices.Insert(p.phraseLens, k, len(ws))
+				}
+			}
 		}
 	}
 	if p.oracle {
@@ -567,7 +600,7 @@ func (p *Prism) link(a, b int) bool {
 		return false
 	}
 	p.edges++
-	p.graphVersion++
+	p.dist.addEdge(p.g, int64(a), int64(b))
 	return true
 }
 
@@ -683,11 +716,7 @@ func (p *Prism) selectUnits(ctx context.Context, q strategies.Query) ([]strategi
 	}
 	asked := q.AskedAt
 	if asked.IsZero() {
-		for _, u := range p.units {
-			if u.Time.After(asked) {
-				asked = u.Time
-			}
-		}
+		asked = p.latest
 	}
 	scored := p.score(cands, qvec, targets, asked, p.active(q.Recent))
 	if len(scored) == 0 {
@@ -739,16 +768,30 @@ func (p *Prism) selectUnits(ctx context.Context, q strategies.Query) ([]strategi
 	return items, nil
 }
 
+// tagCandidates caps the units one target tag recalls as candidates: the
+// tagCandidates units most recently given the tag (posting lists are in the
+// order tags are given). A rare tag (an entity, a task) recalls all its
+// units; a tag on a large share of a big memory ("goal:plan" on thousands
+// of units) recalls its newest ones, and older units carrying it still come
+// in through the vector top-n or another, rarer tag. Memories of up to
+// tagCandidates units are unaffected.
+const tagCandidates = 1000
+
 // candidates returns the indices (ascending) of the units that share a goal,
-// subtask, entity or task tag with the targets, together with the vector
-// top-n units with a positive similarity.
+// subtask, entity or task tag with the targets (at most tagCandidates per
+// tag, the most recently tagged), together with the vector top-n units with
+// a positive similarity.
 func (p *Prism) candidates(ctx context.Context, qvec []float32, targets []string) ([]int, error) {
-	mark := make([]bool, len(p.units))
+	mark := map[int]bool{}
 	for _, tag := range targets {
 		if strings.HasPrefix(tag, "action:") {
 			continue // the action type scores relevance but does not recall
 		}
-		for _, i := range p.tagIndex[tag] {
+		post := p.tagIndex[tag]
+		if len(post) > tagCandidates {
+			post = post[len(post)-tagCandidates:]
+		}
+		for _, i := range post {
 			mark[i] = true
 		}
 	}
@@ -761,12 +804,11 @@ func (p *Prism) candidates(ctx context.Context, qvec []float32, targets []string
 			mark[i] = true
 		}
 	}
-	var out []int
-	for i, m := range mark {
-		if m {
-			out = append(out, i)
-		}
+	out := make([]int, 0, len(mark))
+	for i := range mark {
+		out = append(out, i)
 	}
+	slices.Sort(out)
 	return out, nil
 }
 
@@ -855,26 +897,18 @@ func (p *Prism) score(cands []int, qvec []float32, targets []string, asked time.
 	return out
 }
 
-// trees returns the shortest-path trees (path.DijkstraFrom over the
-// temporal-causal graph) of the active units, as Coherence computes them.
-// Trees are cached until the graph changes: the probes asked after a session
-// share their recently active units, so only the first pays the searches.
-func (p *Prism) trees(active []int64) []path.Shortest {
-	if p.treeVersion != p.graphVersion || p.treeCache == nil {
-		p.treeCache, p.treeVersion = map[int64]path.Shortest{}, p.graphVersion
-	}
-	var out []path.Shortest
+// trees returns the shortest-path trees of the active units over the
+// temporal-causal graph, as Coherence computes them (path.DijkstraFrom with
+// unit costs): a kept tree (treeCache, updated on every new edge) or a
+// breadth-first search for a unit that has none. Active ids not in the
+// graph are skipped.
+func (p *Prism) trees(active []int64) []*distTree {
+	var out []*distTree
 	for _, a := range active {
-		t, ok := p.treeCache[a]
-		if !ok {
-			n := p.g.Node(a)
-			if n == nil {
-				continue
-			}
-			t = path.DijkstraFrom(n, p.g)
-			p.treeCache[a] = t
+		if p.g.Node(a) == nil {
+			continue
 		}
-		out = append(out, t)
+		out = append(out, p.dist.get(p.g, a))
 	}
 	return out
 }
