@@ -220,6 +220,8 @@ func BenchmarkFlatTopK(b *testing.B) {
 	q := randVec(rand.New(rand.NewPCG(2, 2)), dim)
 	buf := make([]float32, 4<<10)
 	b.Run("scan-vs-pass", func(b *testing.B) {
+		defer func(w int) { ScanWorkers = w }(ScanWorkers)
+		ScanWorkers = 1 // one thread against one thread's pass
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		minPass, minScan := int64(math.MaxInt64), int64(math.MaxInt64)
@@ -241,6 +243,15 @@ func BenchmarkFlatTopK(b *testing.B) {
 		b.ReportMetric(float64(minScan)/float64(minPass), "ratio")
 		b.ReportMetric(float64(sumScan)/float64(sumPass), "mean-ratio")
 		b.ReportMetric(float64(bytes)/float64(minPass), "GB/s")
+	})
+	b.Run("parallel", func(b *testing.B) {
+		// The scan as queries run it (ScanWorkers goroutines), wall time.
+		b.ReportMetric(float64(ScanWorkers), "workers")
+		for i := 0; i < b.N; i++ {
+			if _, err := s.QueryVector(ctx, q, 10, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 	b.Run("chromem", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
@@ -360,4 +371,55 @@ func (s *Store) rowOf(id string) ([]float32, bool) {
 		return nil, false
 	}
 	return slices.Clone(s.row(r)), true
+}
+
+// TestParallelScanEqualsSerial checks that the scan split over goroutines
+// returns exactly the serial scan's hits (ids, scores and order), with
+// exact ties across the goroutines' block ranges and deleted rows.
+func TestParallelScanEqualsSerial(t *testing.T) {
+	ctx := context.Background()
+	const dim, n = 16, 5*parallelBlocks*blockRows + 123
+	r := rand.New(rand.NewPCG(5, 9))
+	s := New(embed.NewHashing(dim))
+	dup := randVec(r, dim)
+	for i := 0; i < n; i++ {
+		v := randVec(r, dim)
+		if i%1500 == 0 {
+			v = dup // ties spread over every block range
+		}
+		if err := s.AddVector(ctx, fmt.Sprintf("v%06d", i), v, "", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Delete(ctx, "v000000", "v021000"); err != nil {
+		t.Fatal(err)
+	}
+	defer func(w int) { ScanWorkers = w }(ScanWorkers)
+	for _, q := range [][]float32{dup, randVec(r, dim), randVec(r, dim)} {
+		ScanWorkers = 1
+		want, err := s.QueryVector(ctx, q, 40, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{2, 3, 4} {
+			ScanWorkers = w
+			got, err := s.QueryVector(ctx, q, 40, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("workers %d: %d hits, serial %d", w, len(got), len(want))
+			}
+			for i := range want {
+				if got[i].ID != want[i].ID || got[i].Score != want[i].Score {
+					t.Fatalf("workers %d, hit %d: %s %v, serial %s %v", w, i, got[i].ID, got[i].Score, want[i].ID, want[i].Score)
+				}
+			}
+		}
+	}
+	ScanWorkers = 1
+	ties, _ := s.QueryVector(ctx, dup, 40, nil)
+	if ties[0].ID != "v001500" || ties[1].ID != "v003000" {
+		t.Fatalf("tied rows not ordered by id: %s, %s", ties[0].ID, ties[1].ID)
+	}
 }

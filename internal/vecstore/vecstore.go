@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"sync"
 	"unsafe"
@@ -301,10 +302,56 @@ type cand struct {
 func (s *Store) scan(vec []float32, n int) []cand {
 	q := aligned(s.dim)
 	normalizeInto(q, vec)
+	workers := min(ScanWorkers, len(s.blocks)/parallelBlocks)
+	if workers <= 1 {
+		h := topHeap{ids: s.ids, n: n}
+		s.scanBlocks(q, 0, len(s.blocks), &h)
+		return h.sorted()
+	}
+	// Each worker scans a contiguous range of blocks into its own heap; the
+	// heaps are then merged. The order (score, then id) is total and each
+	// row's score is computed by the same kernel on the same operands as in
+	// the serial scan, so the result equals the serial scan's exactly.
+	heaps := make([]topHeap, workers)
+	var wg sync.WaitGroup
+	per := (len(s.blocks) + workers - 1) / workers
+	for w := range heaps {
+		heaps[w] = topHeap{ids: s.ids, n: n}
+		lo, hi := w*per, min((w+1)*per, len(s.blocks))
+		wg.Add(1)
+		go func(h *topHeap) {
+			defer wg.Done()
+			s.scanBlocks(q, lo, hi, h)
+		}(&heaps[w])
+	}
+	wg.Wait()
+	h := topHeap{ids: s.ids, n: n}
+	for _, hw := range heaps {
+		for _, c := range hw.c {
+			h.offer(c)
+		}
+	}
+	return h.sorted()
+}
+
+// ScanWorkers is the number of goroutines an exact top-n scan uses over a
+// large matrix (at least parallelBlocks blocks per goroutine); 1 scans on
+// the calling goroutine only. Results do not depend on it. It defaults to
+// GOMAXPROCS at start-up, at most 4.
+var ScanWorkers = min(runtime.GOMAXPROCS(0), 4)
+
+// parallelBlocks is the least number of blocks (of blockRows vectors) a
+// scan goroutine gets: below 2 × 8192 vectors a scan stays on one
+// goroutine, where starting goroutines would cost more than it saves.
+const parallelBlocks = 8
+
+// scanBlocks scores the live rows of blocks [lo, hi) against the
+// normalized, aligned query q into h.
+func (s *Store) scanBlocks(q []float32, lo, hi int, h *topHeap) {
 	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
 	scores := make([]float32, blockRows)
-	h := topHeap{ids: s.ids, n: n}
-	for b, block := range s.blocks {
+	for b := lo; b < hi; b++ {
+		block := s.blocks[b]
 		rows := min(blockRows, len(s.ids)-b*blockRows)
 		a := blas32.General{Rows: rows, Cols: s.dim, Stride: s.dim, Data: block[:rows*s.dim]}
 		y := blas32.Vector{N: rows, Inc: 1, Data: scores[:rows]}
@@ -316,7 +363,6 @@ func (s *Store) scan(vec []float32, n int) []cand {
 			}
 		}
 	}
-	return h.sorted()
 }
 
 // aligned returns a zeroed []float32 of length n whose first element is
