@@ -256,13 +256,24 @@ type Graph struct {
 	emb   embed.Embedder
 	index *vecstore.Store
 
-	nodes     map[int64]*Node
-	lower     map[int64]string    // lowercase content of every node (a cheap prefilter for value search)
-	vecs      map[int64][]float32 // vectors of current nodes
-	sums      map[int64][]float64 // subtree vector sums of current goals and subtasks
-	sumsDirty bool
-	seq       int64
+	nodes map[int64]*Node
+	lower map[int64]string    // lowercase content of every node (a cheap prefilter for value search)
+	vecs  map[int64][]float32 // vectors of current nodes
+	// sums holds, for every goal and subtask with current vectors below
+	// it, the sum of those vectors in fixed point (sumScale), kept
+	// incrementally: integer sums are exact, so the running sum equals a
+	// full recomputation whatever the order of inserts and rewrites.
+	sums  map[int64][]int64
+	terms *termIndex // node ids by the tokens of their content (value search)
+	revd  []int64    // ids of nodes with more than one version, ascending
+	seq   int64
 }
+
+// sumScale is the fixed-point scale of the subtree sums: a component x of
+// a unit-length vector (|x| ≤ 1) is stored as trunc(x·2^40), so a sum over
+// up to 2^22 vectors stays inside int64, and the truncation (≤ 2^-40 per
+// component) is far below float32 resolution at that magnitude.
+const sumScale = 1 << 40
 
 // OpenGraph creates an empty graph in a fresh in-memory SQLite database,
 // embedding node contents with emb.
@@ -285,7 +296,7 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 		return nil, fmt.Errorf("hierpath: schema: %w", err)
 	}
 	return &Graph{db: db, emb: emb, index: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
-		vecs: map[int64][]float32{}, sums: map[int64][]float64{}}, nil
+		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex()}, nil
 }
 
 // Close closes the database.
@@ -407,7 +418,7 @@ type op struct {
 	dirty   []int64
 	isDirty map[int64]bool
 	created []int64
-	inserts bool // only inserts happened (subtree sums can be updated incrementally)
+	moved   []int64 // roots of re-parented subtrees (their descendants' subtree sums move too)
 }
 
 func (g *Graph) begin(ctx context.Context) (*op, error) {
@@ -415,7 +426,7 @@ func (g *Graph) begin(ctx context.Context) (*op, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hierpath: begin: %w", err)
 	}
-	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}, inserts: true}, nil
+	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}}, nil
 }
 
 // node reads the node as the transaction sees it.
@@ -438,7 +449,6 @@ func (o *op) touch(id int64) (*Node, error) {
 		o.isDirty[id] = true
 		o.dirty = append(o.dirty, id)
 	}
-	o.inserts = false
 	return n, nil
 }
 
@@ -540,8 +550,11 @@ func (o *op) currentChildren(id int64) ([]int64, error) {
 }
 
 // subtree returns id and all its descendants (any status), parents first.
-func (o *op) subtree(id int64) ([]int64, error) {
-	rows, err := o.tx.QueryContext(o.ctx, `WITH RECURSIVE sub(id, d) AS (
+func (o *op) subtree(id int64) ([]int64, error) { return subtreeIDs(o.ctx, o.tx, id) }
+
+// subtreeIDs returns id and all its descendants (any status), parents first.
+func subtreeIDs(ctx context.Context, q querier, id int64) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `WITH RECURSIVE sub(id, d) AS (
 			SELECT ?, 0
 			UNION ALL
 			SELECT e.src, sub.d + 1 FROM sub CROSS JOIN edges e ON e.kind = 'child_of' AND e.dst = sub.id WHERE sub.d < ?
@@ -617,6 +630,7 @@ func (o *op) setParent(id, parent int64) error {
 	if err := o.exec(`UPDATE edges SET dst = ? WHERE kind = 'child_of' AND src = ?`, parent, id); err != nil {
 		return err
 	}
+	o.moved = append(o.moved, id)
 	delta := p.Level + 1 - n.Level
 	if delta == 0 {
 		return nil
@@ -670,7 +684,7 @@ func (o *op) finish(what string, target int64, at time.Time, why, turn string) e
 		return fmt.Errorf("hierpath: commit: %w", err)
 	}
 	o.g.seq += int64(len(o.created))
-	return o.g.sync(o.ctx, ids, o.inserts)
+	return o.g.sync(o.ctx, ids, o.moved)
 }
 
 // run executes fn in one transaction; on any error nothing is kept.
@@ -686,17 +700,52 @@ func (g *Graph) run(ctx context.Context, what string, target int64, at time.Time
 	return o.finish(what, target, at, why, turn)
 }
 
-// sync reloads changed nodes into the mirror, the vector index and the
-// subtree sums. Inserts update the sums incrementally; other changes mark
-// them for a full recompute.
-func (g *Graph) sync(ctx context.Context, ids []int64, insertsOnly bool) error {
+// sync reloads changed nodes into the mirror, the vector index, the term
+// index and the subtree sums. The sums are updated incrementally: every
+// node whose contribution may have changed — the changed nodes and every
+// node below a re-parented one — has its old contribution (old vector,
+// status and ancestor chain, from the mirror) subtracted and its new one
+// added.
+func (g *Graph) sync(ctx context.Context, ids, moved []int64) error {
+	affected := ids
+	if len(moved) > 0 {
+		seen := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			seen[id] = true
+		}
+		affected = append([]int64{}, ids...)
+		for _, root := range moved {
+			sub, err := subtreeIDs(ctx, g.db, root)
+			if err != nil {
+				return err
+			}
+			for _, id := range sub {
+				if !seen[id] {
+					seen[id] = true
+					affected = append(affected, id)
+				}
+			}
+		}
+	}
+	for _, id := range affected {
+		if v := g.vecs[id]; v != nil {
+			g.addToSums(g.nodes[id], v, -1)
+		}
+	}
 	for _, id := range ids {
 		n, vec, err := readNode(ctx, g.db, id)
 		if err != nil {
 			return err
 		}
+		old := g.nodes[id]
 		g.nodes[id] = n
-		g.lower[id] = strings.ToLower(n.Content)
+		if old == nil || old.Content != n.Content {
+			g.lower[id] = strings.ToLower(n.Content)
+			g.terms.add(id, g.lower[id])
+		}
+		if n.Version > 1 && (old == nil || old.Version <= 1) {
+			g.revd = insertSorted(g.revd, id)
+		}
 		if n.Status == StatusCurrent && vec != nil {
 			g.vecs[id] = vec
 			if err := g.index.AddVector(ctx, indexID(id), vec, "", nil); err != nil {
@@ -708,29 +757,27 @@ func (g *Graph) sync(ctx context.Context, ids []int64, insertsOnly bool) error {
 				return err
 			}
 		}
-		if insertsOnly && !g.sumsDirty {
-			g.addToSums(n, vec)
-		}
 	}
-	if !insertsOnly {
-		g.sumsDirty = true
+	for _, id := range affected {
+		if v := g.vecs[id]; v != nil {
+			g.addToSums(g.nodes[id], v, 1)
+		}
 	}
 	return nil
 }
 
-func (g *Graph) addToSums(n *Node, vec []float32) {
-	if vec == nil || n.Status != StatusCurrent {
-		return
-	}
+// addToSums adds sign·vec (in fixed point) to the sum of every goal or
+// subtask on n's ancestor chain, n included, as the mirror has it.
+func (g *Graph) addToSums(n *Node, vec []float32, sign int64) {
 	for a := n; a != nil; {
 		if a.Level <= 1 {
 			s := g.sums[a.ID]
 			if s == nil {
-				s = make([]float64, len(vec))
+				s = make([]int64, len(vec))
 				g.sums[a.ID] = s
 			}
 			for i, x := range vec {
-				s[i] += float64(x)
+				s[i] += sign * int64(float64(x)*sumScale)
 			}
 		}
 		if a.Parent == 0 {
@@ -742,27 +789,17 @@ func (g *Graph) addToSums(n *Node, vec []float32) {
 
 // SubtreeVector returns the normalized sum of the vectors of a current goal
 // or subtask and all its current descendants (the subtree's centroid
-// direction, used by the subtree-first search), or nil.
+// direction, used by the subtree-first search), or nil when there is none
+// (or the sum is zero).
 func (g *Graph) SubtreeVector(id int64) []float32 {
-	if g.sumsDirty {
-		g.sums = map[int64][]float64{}
-		ids := make([]int64, 0, len(g.vecs))
-		for id := range g.vecs {
-			ids = append(ids, id)
-		}
-		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-		for _, id := range ids {
-			g.addToSums(g.nodes[id], g.vecs[id])
-		}
-		g.sumsDirty = false
-	}
 	s := g.sums[id]
 	if s == nil {
 		return nil
 	}
 	var norm float64
 	for _, x := range s {
-		norm += x * x
+		f := float64(x)
+		norm += f * f
 	}
 	if norm == 0 {
 		return nil
@@ -770,9 +807,21 @@ func (g *Graph) SubtreeVector(id int64) []float32 {
 	norm = math.Sqrt(norm)
 	out := make([]float32, len(s))
 	for i, x := range s {
-		out[i] = float32(x / norm)
+		out[i] = float32(float64(x) / norm)
 	}
 	return out
+}
+
+// insertSorted inserts id into the ascending slice ids unless present.
+func insertSorted(ids []int64, id int64) []int64 {
+	i := sort.Search(len(ids), func(i int) bool { return ids[i] >= id })
+	if i < len(ids) && ids[i] == id {
+		return ids
+	}
+	ids = append(ids, 0)
+	copy(ids[i+1:], ids[i:])
+	ids[i] = id
+	return ids
 }
 
 // Insert adds a node under parent (0 for a goal) together with extra edges

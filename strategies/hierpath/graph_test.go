@@ -411,16 +411,127 @@ func TestSubtreeVectorFollowsRewrites(t *testing.T) {
 	if v1 == nil || g.SubtreeVector(3) != nil {
 		t.Fatal("subtree vectors exist for goals and subtasks only")
 	}
-	// A full recompute gives the same vector as the incremental sums.
-	g.sumsDirty = true
-	if v := g.SubtreeVector(2); !reflect.DeepEqual(v, v1) {
-		t.Fatal("incremental and recomputed subtree sums differ")
-	}
 	if err := g.UpdateContent(ctx, 6, "Completely different words about the Kyoto ryokan", nil, at(600), "", ""); err != nil {
 		t.Fatal(err)
 	}
 	if v := g.SubtreeVector(2); reflect.DeepEqual(v, v1) {
 		t.Fatal("subtree vector did not follow the rewrite")
+	}
+}
+
+// fullSums recomputes the subtree sums from the database alone: every
+// current node with an embedding adds its fixed-point vector to each goal
+// or subtask on its child_of chain, itself included.
+func fullSums(t *testing.T, g *Graph) map[int64][]int64 {
+	t.Helper()
+	ctx := context.Background()
+	nodes := map[int64]*Node{}
+	vecs := map[int64][]float32{}
+	for id := int64(1); id <= int64(g.Len()); id++ {
+		n, v, err := readNode(ctx, g.db, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes[id], vecs[id] = n, v
+	}
+	out := map[int64][]int64{}
+	for id, n := range nodes {
+		if n.Status != StatusCurrent || vecs[id] == nil {
+			continue
+		}
+		for a := n; a != nil; a = nodes[a.Parent] {
+			if a.Level <= 1 {
+				if out[a.ID] == nil {
+					out[a.ID] = make([]int64, len(vecs[id]))
+				}
+				for i, x := range vecs[id] {
+					out[a.ID][i] += int64(float64(x) * sumScale)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameSums compares the incremental sums with a full recomputation; an
+// all-zero incremental sum (every contribution removed) counts as absent.
+func sameSums(t *testing.T, g *Graph, step string) {
+	t.Helper()
+	want := fullSums(t, g)
+	for id, s := range g.sums {
+		if want[id] == nil {
+			for _, x := range s {
+				if x != 0 {
+					t.Fatalf("after %s: node %d has a subtree sum but no current vector below it", step, id)
+				}
+			}
+			continue
+		}
+		if !reflect.DeepEqual(s, want[id]) {
+			t.Fatalf("after %s: subtree sum of node %d differs from a full recomputation", step, id)
+		}
+	}
+	for id := range want {
+		if g.sums[id] == nil {
+			t.Fatalf("after %s: subtree sum of node %d missing", step, id)
+		}
+	}
+}
+
+// TestIncrementalSubtreeSumsEqualFullRecompute runs every kind of rewrite —
+// content update, outcome, reflection, re-parenting across subtasks and
+// goals (with and without a level change), merge, subtree replacement,
+// delete, rollback and undo — and checks after each one that the
+// incrementally kept subtree sums equal, integer for integer, a
+// recomputation from the database.
+func TestIncrementalSubtreeSumsEqualFullRecompute(t *testing.T) {
+	ctx := context.Background()
+	g := knownTree(t)
+	sameSums(t, g, "inserts")
+	steps := []struct {
+		name string
+		do   func() error
+	}{
+		{"update", func() error { return g.UpdateContent(ctx, 6, "We decided on MySQL 8 for orders", nil, at(600), "", "") }},
+		{"outcome", func() error { return g.SetOutcome(ctx, 3, OutcomeFailure, at(601), "", "") }},
+		{"reflection", func() error {
+			_, err := g.InsertReflection(ctx, Reflection{Step: 9, Under: 9, Content: "Measure before tuning"}, at(602), "", "")
+			return err
+		}},
+		{"reparent within a goal, same level", func() error { return g.Reparent(ctx, 3, 8, at(603), "", "") }},
+		{"reparent across goals, same level", func() error { return g.Reparent(ctx, 9, 11, at(604), "", "") }},
+		{"reparent one level down", func() error { return g.Reparent(ctx, 7, 6, at(605), "", "") }},
+		{"merge", func() error { return g.MergeSubtasks(ctx, 2, 8, at(606), "", "") }},
+		{"replace", func() error {
+			_, err := g.ReplaceSubtree(ctx, 6, Subtree{Node: NewNode{Kind: NodeDecision, Content: "We decided on SQLite for orders"},
+				Children: []Subtree{{Node: NewNode{Kind: NodeObservation, Content: "SQLite passed the load test"}}}}, at(607), "", "")
+			return err
+		}},
+		{"delete", func() error { return g.Delete(ctx, 12, at(608), "", "") }},
+		{"rollback", func() error { return g.Rollback(ctx, 12, 1, at(609), "", "") }},
+		{"undo merge", func() error {
+			log, err := g.Audit(ctx)
+			if err != nil {
+				return err
+			}
+			for _, e := range log {
+				if e.Op == OpMerge {
+					return g.Undo(ctx, e.Seq, at(610), "", "")
+				}
+			}
+			return errors.New("no merge in the audit log")
+		}},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		sameSums(t, g, s.name)
+	}
+	// The sums follow the moves: node 9 (and its reflection) now count
+	// under goal 10, not under goal 1.
+	if n, _ := g.Node(9); n.Parent != 11 {
+		t.Fatalf("node 9 parent %d, want 11", n.Parent)
 	}
 }
 

@@ -353,7 +353,7 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 				key = key[:4] // stems: "minutes" and "minute" share "minu"
 			}
 		}
-		for _, id := range h.stepIDsNewestFirst() {
+		for _, id := range h.valueCandidates(u, key) {
 			if !strings.Contains(h.g.Lower(id), key) {
 				continue // cheap prefilter: the value (or attribute) is not there
 			}
@@ -444,7 +444,7 @@ func (h *HierPath) resultsMention(ctx context.Context, n *Node, key string) (boo
 // but an earlier version stated it, to the latest such version.
 func (h *HierPath) applyRevert(ctx context.Context, t strategies.Turn, v string) error {
 	n := 0
-	for _, id := range h.stepIDsNewestFirst() {
+	for _, id := range h.newestFirst(h.g.revd) {
 		node := h.g.nodes[id]
 		if node.Version < 2 || len(findValue(node.Content, v)) > 0 || h.otherPerson(node, t) {
 			continue
@@ -468,6 +468,47 @@ func (h *HierPath) applyRevert(ctx context.Context, t strategies.Turn, v string)
 		}
 	}
 	return nil
+}
+
+// valueCandidates lists, newest first, the nodes of stepIDsNewestFirst
+// that can hold key (the lowercase old value of u, or for an update without
+// one the stem prefix of its attribute) in the text a rewrite of u needs,
+// from the term index instead of a scan of every node:
+//   - with an old value, rewriteExplicit needs the value as a whole value
+//     (findValue: not glued to letters or digits, matched with
+//     strings.EqualFold), so the value's first run of letters and digits is
+//     a whole token of the node's text;
+//   - without one, the prefilter needs key inside the lowercased text; a
+//     key made only of letters and digits lies inside one token.
+//
+// When neither holds (a value with no letter or digit, a key with other
+// characters, runes whose case folding changes what counts as a letter),
+// every node is a candidate. The caller applies the same checks as before,
+// so the targets are those a scan of every node would find.
+func (h *HierPath) valueCandidates(u Update, key string) []int64 {
+	if u.Old != "" {
+		v := strings.TrimSpace(u.Old)
+		if w := firstWord(v); w != "" && foldStable(v) {
+			return h.newestFirst(h.g.terms.exact(w))
+		}
+		return h.stepIDsNewestFirst()
+	}
+	if allWord(key) {
+		return h.newestFirst(h.g.terms.containing(key))
+	}
+	return h.stepIDsNewestFirst()
+}
+
+// newestFirst filters ascending node ids to those of stepIDsNewestFirst
+// (current, with a vector, below the goal level) and reverses them.
+func (h *HierPath) newestFirst(ids []int64) []int64 {
+	out := make([]int64, 0, len(ids))
+	for i := len(ids) - 1; i >= 0; i-- {
+		if id := ids[i]; h.g.vecs[id] != nil && h.g.nodes[id].Level >= 1 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // stepIDsNewestFirst lists the current nodes that state things — subtasks
