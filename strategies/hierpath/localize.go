@@ -54,11 +54,27 @@ func (h *HierPath) Retrieve(ctx context.Context, q strategies.Query) (strategies
 	if q.Budget <= 0 || strings.TrimSpace(q.Question) == "" || len(h.g.vecs) == 0 {
 		return strategies.Recall{}, nil
 	}
+	// The raw channel's search reads only the raw index: it runs beside
+	// localization (two scans of the vectors at once on a multi-core
+	// machine); the result is the same as one after the other.
+	var raw []strategies.Item
+	var rawErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if h.raw != nil {
+			raw, rawErr = h.raw.Search(ctx, q.Question, h.cfg.RawK)
+		}
+	}()
 	items, err := h.localizeItems(ctx, q)
+	<-done
 	if err != nil {
 		return strategies.Recall{}, err
 	}
-	if items, err = h.fuseRaw(ctx, q.Question, items); err != nil {
+	if rawErr != nil {
+		return strategies.Recall{}, rawErr
+	}
+	if items, err = h.fuseRaw(items, raw); err != nil {
 		return strategies.Recall{}, err
 	}
 	return h.pack(items, q.Budget), nil
