@@ -3,7 +3,6 @@ package hierpath
 import (
 	"context"
 	"database/sql"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,8 +96,7 @@ CREATE TABLE nodes (
 	seq        INTEGER NOT NULL UNIQUE,
 	version    INTEGER NOT NULL DEFAULT 1,
 	status     TEXT    NOT NULL DEFAULT 'current' CHECK (status IN ('current','superseded','merged','deleted')),
-	meta       TEXT    NOT NULL DEFAULT '{}',
-	embedding  BLOB
+	meta       TEXT    NOT NULL DEFAULT '{}'
 );
 CREATE TABLE edges (
 	src    INTEGER NOT NULL REFERENCES nodes(id),
@@ -330,57 +328,37 @@ type querier interface {
 }
 
 const nodeCols = `n.id, n.kind, n.level, n.label, n.content, n.outcome, n.turn_ids, n.session_id, n.t, n.seq, n.version, n.status, n.meta,
-	COALESCE((SELECT e.dst FROM edges e WHERE e.kind = 'child_of' AND e.src = n.id), 0), n.embedding`
+	COALESCE((SELECT e.dst FROM edges e WHERE e.kind = 'child_of' AND e.src = n.id), 0)`
 
-func scanNode(sc interface{ Scan(...any) error }) (*Node, []float32, error) {
+func scanNode(sc interface{ Scan(...any) error }) (*Node, error) {
 	var n Node
 	var turns, meta string
 	var t int64
-	var blob []byte
 	if err := sc.Scan(&n.ID, &n.Kind, &n.Level, &n.Label, &n.Content, &n.Outcome, &turns, &n.SessionID, &t, &n.Seq,
-		&n.Version, &n.Status, &meta, &n.Parent, &blob); err != nil {
-		return nil, nil, err
+		&n.Version, &n.Status, &meta, &n.Parent); err != nil {
+		return nil, err
 	}
 	if err := json.Unmarshal([]byte(turns), &n.TurnIDs); err != nil {
-		return nil, nil, fmt.Errorf("hierpath: node %d turn_ids: %w", n.ID, err)
+		return nil, fmt.Errorf("hierpath: node %d turn_ids: %w", n.ID, err)
 	}
 	if err := json.Unmarshal([]byte(meta), &n.Meta); err != nil {
-		return nil, nil, fmt.Errorf("hierpath: node %d meta: %w", n.ID, err)
+		return nil, fmt.Errorf("hierpath: node %d meta: %w", n.ID, err)
 	}
 	n.Time = time.Unix(0, t).UTC()
-	return &n, decodeVec(blob), nil
+	return &n, nil
 }
 
-func readNode(ctx context.Context, q querier, id int64) (*Node, []float32, error) {
-	n, v, err := scanNode(q.QueryRowContext(ctx, `SELECT `+nodeCols+` FROM nodes n WHERE n.id = ?`, id))
+func readNode(ctx context.Context, q querier, id int64) (*Node, error) {
+	n, err := scanNode(q.QueryRowContext(ctx, `SELECT `+nodeCols+` FROM nodes n WHERE n.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, fmt.Errorf("%w: node %d", ErrNotFound, id)
+		return nil, fmt.Errorf("%w: node %d", ErrNotFound, id)
 	}
-	return n, v, err
+	return n, err
 }
 
 func snapshotOf(n *Node) Snapshot {
 	return Snapshot{ID: n.ID, Version: n.Version, Kind: n.Kind, Level: n.Level, Content: n.Content, Outcome: n.Outcome,
 		Status: n.Status, Parent: n.Parent, TurnIDs: append([]string{}, n.TurnIDs...), Time: n.Time.UnixNano()}
-}
-
-func encodeVec(v []float32) []byte {
-	b := make([]byte, 4*len(v))
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
-	}
-	return b
-}
-
-func decodeVec(b []byte) []float32 {
-	if len(b) == 0 {
-		return nil
-	}
-	v := make([]float32, len(b)/4)
-	for i := range v {
-		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return v
 }
 
 func jsonString(v any) string {
@@ -418,7 +396,8 @@ type op struct {
 	dirty   []int64
 	isDirty map[int64]bool
 	created []int64
-	moved   []int64 // roots of re-parented subtrees (their descendants' subtree sums move too)
+	moved   []int64             // roots of re-parented subtrees (their descendants' subtree sums move too)
+	vecs    map[int64][]float32 // embeddings of the contents this transaction wrote
 }
 
 func (g *Graph) begin(ctx context.Context) (*op, error) {
@@ -426,13 +405,12 @@ func (g *Graph) begin(ctx context.Context) (*op, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hierpath: begin: %w", err)
 	}
-	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}}, nil
+	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}, vecs: map[int64][]float32{}}, nil
 }
 
 // node reads the node as the transaction sees it.
 func (o *op) node(id int64) (*Node, error) {
-	n, _, err := readNode(o.ctx, o.tx, id)
-	return n, err
+	return readNode(o.ctx, o.tx, id)
 }
 
 // touch records the node's before-snapshot (once) and marks it changed.
@@ -457,12 +435,15 @@ func (o *op) exec(q string, args ...any) error {
 	return err
 }
 
-func (o *op) embed(text string) ([]byte, error) {
+// embed embeds the new content of node id; the vector reaches the mirror
+// and the vector index when the transaction commits.
+func (o *op) embed(id int64, text string) error {
 	vs, err := o.g.emb.Embed(o.ctx, []string{text})
 	if err != nil {
-		return nil, fmt.Errorf("hierpath: embed: %w", err)
+		return fmt.Errorf("hierpath: embed: %w", err)
 	}
-	return encodeVec(vs[0]), nil
+	o.vecs[id] = vs[0]
+	return nil
 }
 
 const versionInsert = `INSERT INTO node_versions (node_id, version, kind, level, label, content, outcome, turn_ids, status, parent, t)
@@ -493,10 +474,6 @@ func (o *op) insert(n NewNode, parent int64) (int64, error) {
 	} else if n.Kind != NodeGoal {
 		return 0, fmt.Errorf("%w: a %s needs a parent", ErrInvalid, n.Kind)
 	}
-	vec, err := o.embed(n.Content)
-	if err != nil {
-		return 0, err
-	}
 	meta := n.Meta
 	if meta == nil {
 		meta = map[string]string{}
@@ -506,14 +483,17 @@ func (o *op) insert(n NewNode, parent int64) (int64, error) {
 		turns = []string{}
 	}
 	seq := o.g.seq + int64(len(o.created)) + 1
-	res, err := o.tx.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta, embedding)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		n.Kind, level, n.Label, n.Content, n.Outcome, jsonString(turns), n.SessionID, n.Time.UnixNano(), seq, jsonString(meta), vec)
+	res, err := o.tx.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		n.Kind, level, n.Label, n.Content, n.Outcome, jsonString(turns), n.SessionID, n.Time.UnixNano(), seq, jsonString(meta))
 	if err != nil {
 		return 0, fmt.Errorf("hierpath: insert %s: %w", n.Kind, err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
+		return 0, err
+	}
+	if err := o.embed(id, n.Content); err != nil {
 		return 0, err
 	}
 	if parent != 0 {
@@ -579,12 +559,11 @@ func (o *op) setContent(id int64, content string, turnIDs []string, t time.Time)
 	if t.Before(n.Time) {
 		t = n.Time
 	}
-	vec, err := o.embed(content)
-	if err != nil {
+	if err := o.embed(id, content); err != nil {
 		return err
 	}
-	return o.exec(`UPDATE nodes SET content = ?, turn_ids = ?, t = ?, embedding = ? WHERE id = ?`,
-		content, jsonString(turnIDs), t.UnixNano(), vec, id)
+	return o.exec(`UPDATE nodes SET content = ?, turn_ids = ?, t = ? WHERE id = ?`,
+		content, jsonString(turnIDs), t.UnixNano(), id)
 }
 
 func (o *op) setOutcome(id int64, outcome string) error {
@@ -684,7 +663,7 @@ func (o *op) finish(what string, target int64, at time.Time, why, turn string) e
 		return fmt.Errorf("hierpath: commit: %w", err)
 	}
 	o.g.seq += int64(len(o.created))
-	return o.g.sync(o.ctx, ids, o.moved)
+	return o.g.sync(o.ctx, ids, o.moved, o.vecs)
 }
 
 // run executes fn in one transaction; on any error nothing is kept.
@@ -706,7 +685,7 @@ func (g *Graph) run(ctx context.Context, what string, target int64, at time.Time
 // node below a re-parented one — has its old contribution (old vector,
 // status and ancestor chain, from the mirror) subtracted and its new one
 // added.
-func (g *Graph) sync(ctx context.Context, ids, moved []int64) error {
+func (g *Graph) sync(ctx context.Context, ids, moved []int64, vecs map[int64][]float32) error {
 	affected := ids
 	if len(moved) > 0 {
 		seen := make(map[int64]bool, len(ids))
@@ -733,7 +712,7 @@ func (g *Graph) sync(ctx context.Context, ids, moved []int64) error {
 		}
 	}
 	for _, id := range ids {
-		n, vec, err := readNode(ctx, g.db, id)
+		n, err := readNode(ctx, g.db, id)
 		if err != nil {
 			return err
 		}
@@ -746,12 +725,28 @@ func (g *Graph) sync(ctx context.Context, ids, moved []int64) error {
 		if n.Version > 1 && (old == nil || old.Version <= 1) {
 			g.revd = insertSorted(g.revd, id)
 		}
-		if n.Status == StatusCurrent && vec != nil {
-			g.vecs[id] = vec
-			if err := g.index.AddVector(ctx, indexID(id), vec, "", nil); err != nil {
-				return err
+		vec, fresh := vecs[id]
+		if !fresh {
+			vec = g.vecs[id] // content unchanged: the vector too
+		}
+		switch {
+		case n.Status == StatusCurrent && vec == nil:
+			// Only a restore makes a node current again, and it re-embeds;
+			// embed here all the same rather than leave a node unsearchable.
+			vs, err := g.emb.Embed(ctx, []string{n.Content})
+			if err != nil {
+				return fmt.Errorf("hierpath: embed: %w", err)
 			}
-		} else {
+			vec, fresh = vs[0], true
+			fallthrough
+		case n.Status == StatusCurrent:
+			if fresh || g.vecs[id] == nil {
+				g.vecs[id] = vec
+				if err := g.index.AddVector(ctx, indexID(id), vec, "", nil); err != nil {
+					return err
+				}
+			}
+		case g.vecs[id] != nil:
 			delete(g.vecs, id)
 			if err := g.index.Delete(ctx, indexID(id)); err != nil {
 				return err
@@ -1146,14 +1141,18 @@ func (g *Graph) audit(ctx context.Context, q querier, seq int64) ([]AuditEntry, 
 }
 
 // Size reports the number of current nodes, all edges, and the stored
-// payload in bytes (contents, embeddings, versions, audit log).
+// payload in bytes (contents, the embeddings of current nodes — the only
+// ones kept —, versions, audit log).
 func (g *Graph) Size(ctx context.Context) (nodes, edges int, bytes int64, err error) {
 	err = g.db.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM nodes WHERE status = 'current'),
 		(SELECT COUNT(*) FROM edges),
-		(SELECT COALESCE(SUM(length(content) + length(turn_ids) + length(meta) + COALESCE(length(embedding), 0)), 0) FROM nodes)
+		(SELECT COALESCE(SUM(length(content) + length(turn_ids) + length(meta)), 0) FROM nodes)
 		+ (SELECT COALESCE(SUM(length(content) + length(turn_ids)), 0) FROM node_versions)
 		+ (SELECT COALESCE(SUM(length(before) + length(after) + length(why)), 0) FROM audit)
 		+ (SELECT COUNT(*) * 24 FROM edges)`).Scan(&nodes, &edges, &bytes)
+	for _, v := range g.vecs {
+		bytes += int64(4 * len(v))
+	}
 	return nodes, edges, bytes, err
 }

@@ -115,7 +115,7 @@ func dump(t testing.TB, g *Graph) string {
 	ctx := context.Background()
 	var b strings.Builder
 	for _, q := range []string{
-		`SELECT id, kind, level, label, content, outcome, turn_ids, t, seq, version, status, hex(embedding) FROM nodes ORDER BY id`,
+		`SELECT id, kind, level, label, content, outcome, turn_ids, t, seq, version, status FROM nodes ORDER BY id`,
 		`SELECT src, dst, kind, weight FROM edges ORDER BY kind, src, dst`,
 		`SELECT node_id, version, kind, level, content, outcome, turn_ids, status, COALESCE(parent, 0), t FROM node_versions ORDER BY node_id, version`,
 		`SELECT seq, op, node, at, before, after, why, turn_id FROM audit ORDER BY seq`,
@@ -140,7 +140,7 @@ func dump(t testing.TB, g *Graph) string {
 	}
 	for id := int64(1); id <= int64(len(g.nodes)); id++ {
 		n := g.nodes[id]
-		fmt.Fprintf(&b, "mirror %d %s v%d p%d %q %v\n", n.ID, n.Status, n.Version, n.Parent, n.Content, g.vecs[id] != nil)
+		fmt.Fprintf(&b, "mirror %d %s v%d p%d %q %v\n", n.ID, n.Status, n.Version, n.Parent, n.Content, g.vecs[id])
 	}
 	hits, err := g.Search(ctx, g.vecs[1], 50)
 	if err != nil {
@@ -420,7 +420,7 @@ func TestSubtreeVectorFollowsRewrites(t *testing.T) {
 }
 
 // fullSums recomputes the subtree sums from the database alone: every
-// current node with an embedding adds its fixed-point vector to each goal
+// current node adds the embedding of its content its fixed-point vector to each goal
 // or subtask on its child_of chain, itself included.
 func fullSums(t *testing.T, g *Graph) map[int64][]int64 {
 	t.Helper()
@@ -428,11 +428,19 @@ func fullSums(t *testing.T, g *Graph) map[int64][]int64 {
 	nodes := map[int64]*Node{}
 	vecs := map[int64][]float32{}
 	for id := int64(1); id <= int64(g.Len()); id++ {
-		n, v, err := readNode(ctx, g.db, id)
+		n, err := readNode(ctx, g.db, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		nodes[id], vecs[id] = n, v
+		nodes[id] = n
+		if n.Status == StatusCurrent {
+			// The vector of the current content, embedded afresh.
+			vs, err := g.emb.Embed(ctx, []string{n.Content})
+			if err != nil {
+				t.Fatal(err)
+			}
+			vecs[id] = vs[0]
+		}
 	}
 	out := map[int64][]int64{}
 	for id, n := range nodes {

@@ -60,7 +60,9 @@
 // "person"); an update or revert by one named user-side speaker never
 // rewrites another's step (raw.go, otherPerson).
 //
-// Storage: graph.go (SQLite schema, mirror, recursive path queries);
+// Storage: graph.go (SQLite schema, mirror, recursive path queries,
+// subtree vector sums kept exactly and incrementally in fixed point);
+// terms.go (the term index that finds the nodes an update may rewrite);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline
 // placement helpers (labels, gold placements, reply sanitizing): place.go;
 // knowledge updates: update.go; session end:
