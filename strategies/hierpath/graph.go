@@ -245,14 +245,16 @@ type AuditEntry struct {
 // Graph is the hierarchical memory's store: nodes, edges, node versions and
 // an audit log in one in-memory SQLite database (one per instance: a single
 // pooled connection, so the `:memory:` database is not lost or split), plus
-// a mirror of the nodes and a chromem-go vector index of the current nodes
-// kept in sync after every commit. Every rewrite is one transaction; the
+// a mirror of the nodes and two chromem-go vector indexes of the current
+// nodes — one of the steps (actions and decisions), one of every other
+// kind — kept in sync after every commit. Every rewrite is one transaction; the
 // mirror and index are only updated after it commits, so a failed rewrite
 // leaves everything unchanged. Not safe for concurrent use.
 type Graph struct {
 	db    *sql.DB
 	emb   embed.Embedder
-	index *vecstore.Store
+	index *vecstore.Store // current nodes other than steps
+	steps *vecstore.Store // current steps (isStep: actions and decisions)
 
 	nodes map[int64]*Node
 	lower map[int64]string    // lowercase content of every node (a cheap prefilter for value search)
@@ -293,7 +295,7 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 		db.Close()
 		return nil, fmt.Errorf("hierpath: schema: %w", err)
 	}
-	return &Graph{db: db, emb: emb, index: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
+	return &Graph{db: db, emb: emb, index: vecstore.New(emb), steps: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
 		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex()}, nil
 }
 
@@ -742,13 +744,13 @@ func (g *Graph) sync(ctx context.Context, ids, moved []int64, vecs map[int64][]f
 		case n.Status == StatusCurrent:
 			if fresh || g.vecs[id] == nil {
 				g.vecs[id] = vec
-				if err := g.index.AddVector(ctx, indexID(id), vec, "", nil); err != nil {
+				if err := g.storeOf(n).AddVector(ctx, indexID(id), vec, "", nil); err != nil {
 					return err
 				}
 			}
 		case g.vecs[id] != nil:
 			delete(g.vecs, id)
-			if err := g.index.Delete(ctx, indexID(id)); err != nil {
+			if err := g.storeOf(n).Delete(ctx, indexID(id)); err != nil {
 				return err
 			}
 		}
@@ -1051,10 +1053,44 @@ func lessIDs(a, b []int64) bool {
 	return len(a) < len(b)
 }
 
+// storeOf is the vector index that holds n (a node's kind never changes).
+func (g *Graph) storeOf(n *Node) *vecstore.Store {
+	if isStep(n.Kind) {
+		return g.steps
+	}
+	return g.index
+}
+
 // Search returns up to n current nodes most similar to vec (cosine), best
-// first, ties by id.
+// first, ties by id: the top n of both indexes merged, the same list one
+// index of every node would give (each score is the same dot product
+// either way, and both order ties by id).
 func (g *Graph) Search(ctx context.Context, vec []float32, n int) ([]Scored, error) {
-	hits, err := g.index.QueryVector(ctx, vec, n, nil)
+	a, err := searchStore(ctx, g.index, vec, n)
+	if err != nil {
+		return nil, err
+	}
+	b, err := searchStore(ctx, g.steps, vec, n)
+	if err != nil {
+		return nil, err
+	}
+	out := append(a, b...)
+	sortScored(out)
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out, nil
+}
+
+// SearchSteps returns up to n current steps (actions and decisions) most
+// similar to vec (cosine), best first, ties by id, scanning the step
+// index only.
+func (g *Graph) SearchSteps(ctx context.Context, vec []float32, n int) ([]Scored, error) {
+	return searchStore(ctx, g.steps, vec, n)
+}
+
+func searchStore(ctx context.Context, s *vecstore.Store, vec []float32, n int) ([]Scored, error) {
+	hits, err := s.QueryVector(ctx, vec, n, nil)
 	if err != nil {
 		return nil, err
 	}

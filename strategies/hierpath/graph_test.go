@@ -146,7 +146,7 @@ func dump(t testing.TB, g *Graph) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintln(&b, "index", len(hits), g.index.Len())
+	fmt.Fprintln(&b, "index", len(hits), g.index.Len(), g.steps.Len())
 	return b.String()
 }
 
@@ -561,4 +561,67 @@ func TestInsertErrors(t *testing.T) {
 	if g.Len() != 0 {
 		t.Fatalf("failed inserts left %d nodes", g.Len())
 	}
+}
+
+// TestSplitIndexSearchIsExact checks the two vector indexes against one
+// brute-force ranking of every current node: Search (the merged top n of
+// both) equals the top n of all current nodes by the stored vectors'
+// cosine with the query (ties by id), and SearchSteps equals that ranking
+// restricted to actions and decisions — after rewrites that retire,
+// replace and re-embed steps.
+func TestSplitIndexSearchIsExact(t *testing.T) {
+	ctx := context.Background()
+	g := knownTree(t)
+	if err := g.UpdateContent(ctx, 6, "We decided on MySQL 8 for the orders database", nil, at(600), "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ReplaceSubtree(ctx, 3, Subtree{Node: NewNode{Kind: NodeAction, Content: "Try MySQL 8 with a pool of 40"}}, at(601), "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if g.steps.Len() == 0 || g.index.Len() == 0 {
+		t.Fatalf("index sizes %d (steps), %d (others)", g.steps.Len(), g.index.Len())
+	}
+	for _, q := range []string{"which database did we decide on", "pool of connections", "Kyoto ryokan", "load tests"} {
+		vs, err := g.emb.Embed(ctx, []string{q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qv := vs[0]
+		var all []Scored
+		for id, v := range g.vecs {
+			all = append(all, Scored{ID: id, Score: cosine(qv, v)})
+		}
+		sortScored(all)
+		var wantIDs, wantSteps []int64
+		for _, s := range all {
+			wantIDs = append(wantIDs, s.ID)
+			if isStep(g.nodes[s.ID].Kind) {
+				wantSteps = append(wantSteps, s.ID)
+			}
+		}
+		for _, n := range []int{1, 3, len(all), len(all) + 5} {
+			got, err := g.Search(ctx, qv, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ids := scoredIDs(got); !reflect.DeepEqual(ids, wantIDs[:min(n, len(wantIDs))]) {
+				t.Errorf("Search(%q, %d) = %v, want %v", q, n, ids, wantIDs[:min(n, len(wantIDs))])
+			}
+			st, err := g.SearchSteps(ctx, qv, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ids := scoredIDs(st); !reflect.DeepEqual(ids, wantSteps[:min(n, len(wantSteps))]) {
+				t.Errorf("SearchSteps(%q, %d) = %v, want %v", q, n, ids, wantSteps[:min(n, len(wantSteps))])
+			}
+		}
+	}
+}
+
+func scoredIDs(s []Scored) []int64 {
+	out := make([]int64, len(s))
+	for i, x := range s {
+		out[i] = x.ID
+	}
+	return out
 }
