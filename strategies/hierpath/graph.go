@@ -1066,13 +1066,20 @@ func (g *Graph) storeOf(n *Node) *vecstore.Store {
 // index of every node would give (each score is the same dot product
 // either way, and both order ties by id).
 func (g *Graph) Search(ctx context.Context, vec []float32, n int) ([]Scored, error) {
+	var b []Scored
+	var errB error
+	done := make(chan struct{})
+	go func() { // the two scans run side by side
+		defer close(done)
+		b, errB = searchStore(ctx, g.steps, vec, n)
+	}()
 	a, err := searchStore(ctx, g.index, vec, n)
+	<-done
 	if err != nil {
 		return nil, err
 	}
-	b, err := searchStore(ctx, g.steps, vec, n)
-	if err != nil {
-		return nil, err
+	if errB != nil {
+		return nil, errB
 	}
 	out := append(a, b...)
 	sortScored(out)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memarena/memarena/internal/vecstore"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -112,19 +113,28 @@ func (h *HierPath) localizeItems(ctx context.Context, q strategies.Query) ([]var
 // search, the subtree-first search and related_to neighbours are expanded
 // to root-to-leaf paths with recursive SQL; fast-lane paths are added.
 func (h *HierPath) Localize(ctx context.Context, qv []float32, asked time.Time) ([]ScoredPath, error) {
+	// The fast lane's search reads only its own index: it runs beside the
+	// candidate search.
+	var hits []vecstore.Hit
+	var fastErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		hits, fastErr = h.fast.QueryVector(ctx, qv, fastLaneHits, nil)
+	}()
+	var paths [][]int64
 	cands, err := h.candidates(ctx, qv)
+	if err == nil {
+		paths, err = h.g.Paths(ctx, cands, MaxLevel, h.cfg.Fanout)
+	}
+	<-done
 	if err != nil {
 		return nil, err
 	}
-	paths, err := h.g.Paths(ctx, cands, MaxLevel, h.cfg.Fanout)
-	if err != nil {
-		return nil, err
+	if fastErr != nil {
+		return nil, fastErr
 	}
 	fast := map[string]float64{}
-	hits, err := h.fast.QueryVector(ctx, qv, fastLaneHits, nil)
-	if err != nil {
-		return nil, err
-	}
 	for _, hit := range hits {
 		e := h.fastPaths[hit.ID]
 		if !h.fastValid(e) {
