@@ -343,16 +343,7 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 			content string
 		}
 		var changes []change
-		key := strings.ToLower(strings.TrimSpace(u.Old))
-		if key == "" {
-			key = strings.ToLower(strings.TrimSpace(u.Attribute))
-			if f := strings.Fields(key); len(f) > 0 {
-				key = f[len(f)-1]
-			}
-			if len(key) > 4 {
-				key = key[:4] // stems: "minutes" and "minute" share "minu"
-			}
-		}
+		key := updateKey(u)
 		for _, id := range h.valueCandidates(u, key) {
 			if !strings.Contains(h.g.Lower(id), key) {
 				continue // cheap prefilter: the value (or attribute) is not there
@@ -364,14 +355,7 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 			if h.otherPerson(n, t) {
 				continue // one person's update never rewrites another's statement
 			}
-			var c string
-			var ok bool
-			if u.Old != "" {
-				c, ok = rewriteExplicit(n.Content, u, guard)
-			} else {
-				c, ok = rewriteImplicit(n.Content, u)
-			}
-			if ok {
+			if c, ok := rewriteValue(n.Content, u, guard); ok {
 				changes = append(changes, change{id, c})
 				if len(changes) == maxTargets {
 					break
@@ -420,6 +404,33 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 		}
 	}
 	return nil
+}
+
+// updateKey is the lowercase text every node an update rewrites must
+// contain: the old value, or for an update without one the first four
+// bytes of the attribute's last word (stems: "minutes" and "minute" share
+// "minu").
+func updateKey(u Update) string {
+	key := strings.ToLower(strings.TrimSpace(u.Old))
+	if key == "" {
+		key = strings.ToLower(strings.TrimSpace(u.Attribute))
+		if f := strings.Fields(key); len(f) > 0 {
+			key = f[len(f)-1]
+		}
+		if len(key) > 4 {
+			key = key[:4]
+		}
+	}
+	return key
+}
+
+// rewriteValue applies u to content: rewriteExplicit (with guard) when u
+// names the old value, else rewriteImplicit.
+func rewriteValue(content string, u Update, guard map[string]bool) (string, bool) {
+	if u.Old != "" {
+		return rewriteExplicit(content, u, guard)
+	}
+	return rewriteImplicit(content, u)
 }
 
 // resultsMention reports whether a step has current descendants whose text

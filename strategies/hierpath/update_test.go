@@ -101,14 +101,7 @@ func bruteTargets(h *HierPath, u Update, key string, cands []int64) []int64 {
 		if !strings.Contains(h.g.Lower(id), key) {
 			continue
 		}
-		n := h.g.nodes[id]
-		var ok bool
-		if u.Old != "" {
-			_, ok = rewriteExplicit(n.Content, u, nil)
-		} else {
-			_, ok = rewriteImplicit(n.Content, u)
-		}
-		if ok {
+		if _, ok := rewriteValue(h.g.nodes[id].Content, u, nil); ok {
 			out = append(out, id)
 		}
 	}
@@ -168,16 +161,7 @@ func TestValueCandidatesMatchFullScan(t *testing.T) {
 	all := h.stepIDsNewestFirst()
 	found := 0
 	for _, u := range ups {
-		key := strings.ToLower(strings.TrimSpace(u.Old))
-		if key == "" {
-			key = strings.ToLower(strings.TrimSpace(u.Attribute))
-			if f := strings.Fields(key); len(f) > 0 {
-				key = f[len(f)-1]
-			}
-			if len(key) > 4 {
-				key = key[:4]
-			}
-		}
+		key := updateKey(u)
 		cands := h.valueCandidates(u, key)
 		want := bruteTargets(h, u, key, all)
 		got := bruteTargets(h, u, key, cands)
