@@ -3,7 +3,6 @@ package hierpath
 import (
 	"context"
 	"database/sql"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,8 +96,7 @@ CREATE TABLE nodes (
 	seq        INTEGER NOT NULL UNIQUE,
 	version    INTEGER NOT NULL DEFAULT 1,
 	status     TEXT    NOT NULL DEFAULT 'current' CHECK (status IN ('current','superseded','merged','deleted')),
-	meta       TEXT    NOT NULL DEFAULT '{}',
-	embedding  BLOB
+	meta       TEXT    NOT NULL DEFAULT '{}'
 );
 CREATE TABLE edges (
 	src    INTEGER NOT NULL REFERENCES nodes(id),
@@ -247,22 +245,35 @@ type AuditEntry struct {
 // Graph is the hierarchical memory's store: nodes, edges, node versions and
 // an audit log in one in-memory SQLite database (one per instance: a single
 // pooled connection, so the `:memory:` database is not lost or split), plus
-// a mirror of the nodes and a chromem-go vector index of the current nodes
-// kept in sync after every commit. Every rewrite is one transaction; the
+// a mirror of the nodes and two chromem-go vector indexes of the current
+// nodes — one of the steps (actions and decisions), one of every other
+// kind — kept in sync after every commit. Every rewrite is one transaction; the
 // mirror and index are only updated after it commits, so a failed rewrite
 // leaves everything unchanged. Not safe for concurrent use.
 type Graph struct {
 	db    *sql.DB
 	emb   embed.Embedder
-	index *vecstore.Store
+	index *vecstore.Store // current nodes other than steps
+	steps *vecstore.Store // current steps (isStep: actions and decisions)
 
-	nodes     map[int64]*Node
-	lower     map[int64]string    // lowercase content of every node (a cheap prefilter for value search)
-	vecs      map[int64][]float32 // vectors of current nodes
-	sums      map[int64][]float64 // subtree vector sums of current goals and subtasks
-	sumsDirty bool
-	seq       int64
+	nodes map[int64]*Node
+	lower map[int64]string    // lowercase content of every node (a cheap prefilter for value search)
+	vecs  map[int64][]float32 // vectors of current nodes
+	// sums holds, for every goal and subtask with current vectors below
+	// it, the sum of those vectors in fixed point (sumScale), kept
+	// incrementally: integer sums are exact, so the running sum equals a
+	// full recomputation whatever the order of inserts and rewrites.
+	sums  map[int64][]int64
+	terms *termIndex // node ids by the tokens of their content (value search)
+	revd  []int64    // ids of nodes with more than one version, ascending
+	seq   int64
 }
+
+// sumScale is the fixed-point scale of the subtree sums: a component x of
+// a unit-length vector (|x| ≤ 1) is stored as trunc(x·2^40), so a sum over
+// up to 2^22 vectors stays inside int64, and the truncation (≤ 2^-40 per
+// component) is far below float32 resolution at that magnitude.
+const sumScale = 1 << 40
 
 // OpenGraph creates an empty graph in a fresh in-memory SQLite database,
 // embedding node contents with emb.
@@ -284,8 +295,8 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 		db.Close()
 		return nil, fmt.Errorf("hierpath: schema: %w", err)
 	}
-	return &Graph{db: db, emb: emb, index: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
-		vecs: map[int64][]float32{}, sums: map[int64][]float64{}}, nil
+	return &Graph{db: db, emb: emb, index: vecstore.New(emb), steps: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
+		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex()}, nil
 }
 
 // Close closes the database.
@@ -319,57 +330,37 @@ type querier interface {
 }
 
 const nodeCols = `n.id, n.kind, n.level, n.label, n.content, n.outcome, n.turn_ids, n.session_id, n.t, n.seq, n.version, n.status, n.meta,
-	COALESCE((SELECT e.dst FROM edges e WHERE e.kind = 'child_of' AND e.src = n.id), 0), n.embedding`
+	COALESCE((SELECT e.dst FROM edges e WHERE e.kind = 'child_of' AND e.src = n.id), 0)`
 
-func scanNode(sc interface{ Scan(...any) error }) (*Node, []float32, error) {
+func scanNode(sc interface{ Scan(...any) error }) (*Node, error) {
 	var n Node
 	var turns, meta string
 	var t int64
-	var blob []byte
 	if err := sc.Scan(&n.ID, &n.Kind, &n.Level, &n.Label, &n.Content, &n.Outcome, &turns, &n.SessionID, &t, &n.Seq,
-		&n.Version, &n.Status, &meta, &n.Parent, &blob); err != nil {
-		return nil, nil, err
+		&n.Version, &n.Status, &meta, &n.Parent); err != nil {
+		return nil, err
 	}
 	if err := json.Unmarshal([]byte(turns), &n.TurnIDs); err != nil {
-		return nil, nil, fmt.Errorf("hierpath: node %d turn_ids: %w", n.ID, err)
+		return nil, fmt.Errorf("hierpath: node %d turn_ids: %w", n.ID, err)
 	}
 	if err := json.Unmarshal([]byte(meta), &n.Meta); err != nil {
-		return nil, nil, fmt.Errorf("hierpath: node %d meta: %w", n.ID, err)
+		return nil, fmt.Errorf("hierpath: node %d meta: %w", n.ID, err)
 	}
 	n.Time = time.Unix(0, t).UTC()
-	return &n, decodeVec(blob), nil
+	return &n, nil
 }
 
-func readNode(ctx context.Context, q querier, id int64) (*Node, []float32, error) {
-	n, v, err := scanNode(q.QueryRowContext(ctx, `SELECT `+nodeCols+` FROM nodes n WHERE n.id = ?`, id))
+func readNode(ctx context.Context, q querier, id int64) (*Node, error) {
+	n, err := scanNode(q.QueryRowContext(ctx, `SELECT `+nodeCols+` FROM nodes n WHERE n.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, fmt.Errorf("%w: node %d", ErrNotFound, id)
+		return nil, fmt.Errorf("%w: node %d", ErrNotFound, id)
 	}
-	return n, v, err
+	return n, err
 }
 
 func snapshotOf(n *Node) Snapshot {
 	return Snapshot{ID: n.ID, Version: n.Version, Kind: n.Kind, Level: n.Level, Content: n.Content, Outcome: n.Outcome,
 		Status: n.Status, Parent: n.Parent, TurnIDs: append([]string{}, n.TurnIDs...), Time: n.Time.UnixNano()}
-}
-
-func encodeVec(v []float32) []byte {
-	b := make([]byte, 4*len(v))
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
-	}
-	return b
-}
-
-func decodeVec(b []byte) []float32 {
-	if len(b) == 0 {
-		return nil
-	}
-	v := make([]float32, len(b)/4)
-	for i := range v {
-		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return v
 }
 
 func jsonString(v any) string {
@@ -407,7 +398,8 @@ type op struct {
 	dirty   []int64
 	isDirty map[int64]bool
 	created []int64
-	inserts bool // only inserts happened (subtree sums can be updated incrementally)
+	moved   []int64             // roots of re-parented subtrees (their descendants' subtree sums move too)
+	vecs    map[int64][]float32 // embeddings of the contents this transaction wrote
 }
 
 func (g *Graph) begin(ctx context.Context) (*op, error) {
@@ -415,13 +407,12 @@ func (g *Graph) begin(ctx context.Context) (*op, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hierpath: begin: %w", err)
 	}
-	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}, inserts: true}, nil
+	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}, vecs: map[int64][]float32{}}, nil
 }
 
 // node reads the node as the transaction sees it.
 func (o *op) node(id int64) (*Node, error) {
-	n, _, err := readNode(o.ctx, o.tx, id)
-	return n, err
+	return readNode(o.ctx, o.tx, id)
 }
 
 // touch records the node's before-snapshot (once) and marks it changed.
@@ -438,7 +429,6 @@ func (o *op) touch(id int64) (*Node, error) {
 		o.isDirty[id] = true
 		o.dirty = append(o.dirty, id)
 	}
-	o.inserts = false
 	return n, nil
 }
 
@@ -447,12 +437,15 @@ func (o *op) exec(q string, args ...any) error {
 	return err
 }
 
-func (o *op) embed(text string) ([]byte, error) {
+// embed embeds the new content of node id; the vector reaches the mirror
+// and the vector index when the transaction commits.
+func (o *op) embed(id int64, text string) error {
 	vs, err := o.g.emb.Embed(o.ctx, []string{text})
 	if err != nil {
-		return nil, fmt.Errorf("hierpath: embed: %w", err)
+		return fmt.Errorf("hierpath: embed: %w", err)
 	}
-	return encodeVec(vs[0]), nil
+	o.vecs[id] = vs[0]
+	return nil
 }
 
 const versionInsert = `INSERT INTO node_versions (node_id, version, kind, level, label, content, outcome, turn_ids, status, parent, t)
@@ -483,10 +476,6 @@ func (o *op) insert(n NewNode, parent int64) (int64, error) {
 	} else if n.Kind != NodeGoal {
 		return 0, fmt.Errorf("%w: a %s needs a parent", ErrInvalid, n.Kind)
 	}
-	vec, err := o.embed(n.Content)
-	if err != nil {
-		return 0, err
-	}
 	meta := n.Meta
 	if meta == nil {
 		meta = map[string]string{}
@@ -496,14 +485,17 @@ func (o *op) insert(n NewNode, parent int64) (int64, error) {
 		turns = []string{}
 	}
 	seq := o.g.seq + int64(len(o.created)) + 1
-	res, err := o.tx.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta, embedding)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		n.Kind, level, n.Label, n.Content, n.Outcome, jsonString(turns), n.SessionID, n.Time.UnixNano(), seq, jsonString(meta), vec)
+	res, err := o.tx.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		n.Kind, level, n.Label, n.Content, n.Outcome, jsonString(turns), n.SessionID, n.Time.UnixNano(), seq, jsonString(meta))
 	if err != nil {
 		return 0, fmt.Errorf("hierpath: insert %s: %w", n.Kind, err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
+		return 0, err
+	}
+	if err := o.embed(id, n.Content); err != nil {
 		return 0, err
 	}
 	if parent != 0 {
@@ -540,8 +532,11 @@ func (o *op) currentChildren(id int64) ([]int64, error) {
 }
 
 // subtree returns id and all its descendants (any status), parents first.
-func (o *op) subtree(id int64) ([]int64, error) {
-	rows, err := o.tx.QueryContext(o.ctx, `WITH RECURSIVE sub(id, d) AS (
+func (o *op) subtree(id int64) ([]int64, error) { return subtreeIDs(o.ctx, o.tx, id) }
+
+// subtreeIDs returns id and all its descendants (any status), parents first.
+func subtreeIDs(ctx context.Context, q querier, id int64) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `WITH RECURSIVE sub(id, d) AS (
 			SELECT ?, 0
 			UNION ALL
 			SELECT e.src, sub.d + 1 FROM sub CROSS JOIN edges e ON e.kind = 'child_of' AND e.dst = sub.id WHERE sub.d < ?
@@ -566,12 +561,11 @@ func (o *op) setContent(id int64, content string, turnIDs []string, t time.Time)
 	if t.Before(n.Time) {
 		t = n.Time
 	}
-	vec, err := o.embed(content)
-	if err != nil {
+	if err := o.embed(id, content); err != nil {
 		return err
 	}
-	return o.exec(`UPDATE nodes SET content = ?, turn_ids = ?, t = ?, embedding = ? WHERE id = ?`,
-		content, jsonString(turnIDs), t.UnixNano(), vec, id)
+	return o.exec(`UPDATE nodes SET content = ?, turn_ids = ?, t = ? WHERE id = ?`,
+		content, jsonString(turnIDs), t.UnixNano(), id)
 }
 
 func (o *op) setOutcome(id int64, outcome string) error {
@@ -617,6 +611,7 @@ func (o *op) setParent(id, parent int64) error {
 	if err := o.exec(`UPDATE edges SET dst = ? WHERE kind = 'child_of' AND src = ?`, parent, id); err != nil {
 		return err
 	}
+	o.moved = append(o.moved, id)
 	delta := p.Level + 1 - n.Level
 	if delta == 0 {
 		return nil
@@ -670,7 +665,7 @@ func (o *op) finish(what string, target int64, at time.Time, why, turn string) e
 		return fmt.Errorf("hierpath: commit: %w", err)
 	}
 	o.g.seq += int64(len(o.created))
-	return o.g.sync(o.ctx, ids, o.inserts)
+	return o.g.sync(o.ctx, ids, o.moved, o.vecs)
 }
 
 // run executes fn in one transaction; on any error nothing is kept.
@@ -686,51 +681,100 @@ func (g *Graph) run(ctx context.Context, what string, target int64, at time.Time
 	return o.finish(what, target, at, why, turn)
 }
 
-// sync reloads changed nodes into the mirror, the vector index and the
-// subtree sums. Inserts update the sums incrementally; other changes mark
-// them for a full recompute.
-func (g *Graph) sync(ctx context.Context, ids []int64, insertsOnly bool) error {
+// sync reloads changed nodes into the mirror, the vector index, the term
+// index and the subtree sums. The sums are updated incrementally: every
+// node whose contribution may have changed — the changed nodes and every
+// node below a re-parented one — has its old contribution (old vector,
+// status and ancestor chain, from the mirror) subtracted and its new one
+// added.
+func (g *Graph) sync(ctx context.Context, ids, moved []int64, vecs map[int64][]float32) error {
+	affected := ids
+	if len(moved) > 0 {
+		seen := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			seen[id] = true
+		}
+		affected = append([]int64{}, ids...)
+		for _, root := range moved {
+			sub, err := subtreeIDs(ctx, g.db, root)
+			if err != nil {
+				return err
+			}
+			for _, id := range sub {
+				if !seen[id] {
+					seen[id] = true
+					affected = append(affected, id)
+				}
+			}
+		}
+	}
+	for _, id := range affected {
+		if v := g.vecs[id]; v != nil {
+			g.addToSums(g.nodes[id], v, -1)
+		}
+	}
 	for _, id := range ids {
-		n, vec, err := readNode(ctx, g.db, id)
+		n, err := readNode(ctx, g.db, id)
 		if err != nil {
 			return err
 		}
+		old := g.nodes[id]
 		g.nodes[id] = n
-		g.lower[id] = strings.ToLower(n.Content)
-		if n.Status == StatusCurrent && vec != nil {
-			g.vecs[id] = vec
-			if err := g.index.AddVector(ctx, indexID(id), vec, "", nil); err != nil {
-				return err
-			}
-		} else {
-			delete(g.vecs, id)
-			if err := g.index.Delete(ctx, indexID(id)); err != nil {
-				return err
-			}
+		if old == nil || old.Content != n.Content {
+			g.lower[id] = strings.ToLower(n.Content)
+			g.terms.add(id, g.lower[id])
 		}
-		if insertsOnly && !g.sumsDirty {
-			g.addToSums(n, vec)
+		if n.Version > 1 && (old == nil || old.Version <= 1) {
+			g.revd = insertSorted(g.revd, id)
+		}
+		vec, fresh := vecs[id]
+		if !fresh {
+			vec = g.vecs[id] // content unchanged: the vector too
+		}
+		switch {
+		case n.Status == StatusCurrent && vec == nil:
+			// Only a restore makes a node current again, and it re-embeds;
+			// embed here all the same rather than leave a node unsearchable.
+			vs, err := g.emb.Embed(ctx, []string{n.Content})
+			if err != nil {
+				return fmt.Errorf("hierpath: embed: %w", err)
+			}
+			vec, fresh = vs[0], true
+			fallthrough
+		case n.Status == StatusCurrent:
+			if fresh || g.vecs[id] == nil {
+				g.vecs[id] = vec
+				if err := g.storeOf(n).AddVector(ctx, indexID(id), vec, "", nil); err != nil {
+					return err
+				}
+			}
+		case g.vecs[id] != nil:
+			delete(g.vecs, id)
+			if err := g.storeOf(n).Delete(ctx, indexID(id)); err != nil {
+				return err
+			}
 		}
 	}
-	if !insertsOnly {
-		g.sumsDirty = true
+	for _, id := range affected {
+		if v := g.vecs[id]; v != nil {
+			g.addToSums(g.nodes[id], v, 1)
+		}
 	}
 	return nil
 }
 
-func (g *Graph) addToSums(n *Node, vec []float32) {
-	if vec == nil || n.Status != StatusCurrent {
-		return
-	}
+// addToSums adds sign·vec (in fixed point) to the sum of every goal or
+// subtask on n's ancestor chain, n included, as the mirror has it.
+func (g *Graph) addToSums(n *Node, vec []float32, sign int64) {
 	for a := n; a != nil; {
 		if a.Level <= 1 {
 			s := g.sums[a.ID]
 			if s == nil {
-				s = make([]float64, len(vec))
+				s = make([]int64, len(vec))
 				g.sums[a.ID] = s
 			}
 			for i, x := range vec {
-				s[i] += float64(x)
+				s[i] += sign * int64(float64(x)*sumScale)
 			}
 		}
 		if a.Parent == 0 {
@@ -742,27 +786,17 @@ func (g *Graph) addToSums(n *Node, vec []float32) {
 
 // SubtreeVector returns the normalized sum of the vectors of a current goal
 // or subtask and all its current descendants (the subtree's centroid
-// direction, used by the subtree-first search), or nil.
+// direction, used by the subtree-first search), or nil when there is none
+// (or the sum is zero).
 func (g *Graph) SubtreeVector(id int64) []float32 {
-	if g.sumsDirty {
-		g.sums = map[int64][]float64{}
-		ids := make([]int64, 0, len(g.vecs))
-		for id := range g.vecs {
-			ids = append(ids, id)
-		}
-		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-		for _, id := range ids {
-			g.addToSums(g.nodes[id], g.vecs[id])
-		}
-		g.sumsDirty = false
-	}
 	s := g.sums[id]
 	if s == nil {
 		return nil
 	}
 	var norm float64
 	for _, x := range s {
-		norm += x * x
+		f := float64(x)
+		norm += f * f
 	}
 	if norm == 0 {
 		return nil
@@ -770,9 +804,21 @@ func (g *Graph) SubtreeVector(id int64) []float32 {
 	norm = math.Sqrt(norm)
 	out := make([]float32, len(s))
 	for i, x := range s {
-		out[i] = float32(x / norm)
+		out[i] = float32(float64(x) / norm)
 	}
 	return out
+}
+
+// insertSorted inserts id into the ascending slice ids unless present.
+func insertSorted(ids []int64, id int64) []int64 {
+	i := sort.Search(len(ids), func(i int) bool { return ids[i] >= id })
+	if i < len(ids) && ids[i] == id {
+		return ids
+	}
+	ids = append(ids, 0)
+	copy(ids[i+1:], ids[i:])
+	ids[i] = id
+	return ids
 }
 
 // Insert adds a node under parent (0 for a goal) together with extra edges
@@ -1007,10 +1053,51 @@ func lessIDs(a, b []int64) bool {
 	return len(a) < len(b)
 }
 
+// storeOf is the vector index that holds n (a node's kind never changes).
+func (g *Graph) storeOf(n *Node) *vecstore.Store {
+	if isStep(n.Kind) {
+		return g.steps
+	}
+	return g.index
+}
+
 // Search returns up to n current nodes most similar to vec (cosine), best
-// first, ties by id.
+// first, ties by id: the top n of both indexes merged, the same list one
+// index of every node would give (each score is the same dot product
+// either way, and both order ties by id).
 func (g *Graph) Search(ctx context.Context, vec []float32, n int) ([]Scored, error) {
-	hits, err := g.index.QueryVector(ctx, vec, n, nil)
+	var b []Scored
+	var errB error
+	done := make(chan struct{})
+	go func() { // the two scans run side by side
+		defer close(done)
+		b, errB = searchStore(ctx, g.steps, vec, n)
+	}()
+	a, err := searchStore(ctx, g.index, vec, n)
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if errB != nil {
+		return nil, errB
+	}
+	out := append(a, b...)
+	sortScored(out)
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out, nil
+}
+
+// SearchSteps returns up to n current steps (actions and decisions) most
+// similar to vec (cosine), best first, ties by id, scanning the step
+// index only.
+func (g *Graph) SearchSteps(ctx context.Context, vec []float32, n int) ([]Scored, error) {
+	return searchStore(ctx, g.steps, vec, n)
+}
+
+func searchStore(ctx context.Context, s *vecstore.Store, vec []float32, n int) ([]Scored, error) {
+	hits, err := s.QueryVector(ctx, vec, n, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -1097,14 +1184,18 @@ func (g *Graph) audit(ctx context.Context, q querier, seq int64) ([]AuditEntry, 
 }
 
 // Size reports the number of current nodes, all edges, and the stored
-// payload in bytes (contents, embeddings, versions, audit log).
+// payload in bytes (contents, the embeddings of current nodes — the only
+// ones kept —, versions, audit log).
 func (g *Graph) Size(ctx context.Context) (nodes, edges int, bytes int64, err error) {
 	err = g.db.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM nodes WHERE status = 'current'),
 		(SELECT COUNT(*) FROM edges),
-		(SELECT COALESCE(SUM(length(content) + length(turn_ids) + length(meta) + COALESCE(length(embedding), 0)), 0) FROM nodes)
+		(SELECT COALESCE(SUM(length(content) + length(turn_ids) + length(meta)), 0) FROM nodes)
 		+ (SELECT COALESCE(SUM(length(content) + length(turn_ids)), 0) FROM node_versions)
 		+ (SELECT COALESCE(SUM(length(before) + length(after) + length(why)), 0) FROM audit)
 		+ (SELECT COUNT(*) * 24 FROM edges)`).Scan(&nodes, &edges, &bytes)
+	for _, v := range g.vecs {
+		bytes += int64(4 * len(v))
+	}
 	return nodes, edges, bytes, err
 }

@@ -115,7 +115,7 @@ func dump(t testing.TB, g *Graph) string {
 	ctx := context.Background()
 	var b strings.Builder
 	for _, q := range []string{
-		`SELECT id, kind, level, label, content, outcome, turn_ids, t, seq, version, status, hex(embedding) FROM nodes ORDER BY id`,
+		`SELECT id, kind, level, label, content, outcome, turn_ids, t, seq, version, status FROM nodes ORDER BY id`,
 		`SELECT src, dst, kind, weight FROM edges ORDER BY kind, src, dst`,
 		`SELECT node_id, version, kind, level, content, outcome, turn_ids, status, COALESCE(parent, 0), t FROM node_versions ORDER BY node_id, version`,
 		`SELECT seq, op, node, at, before, after, why, turn_id FROM audit ORDER BY seq`,
@@ -140,13 +140,13 @@ func dump(t testing.TB, g *Graph) string {
 	}
 	for id := int64(1); id <= int64(len(g.nodes)); id++ {
 		n := g.nodes[id]
-		fmt.Fprintf(&b, "mirror %d %s v%d p%d %q %v\n", n.ID, n.Status, n.Version, n.Parent, n.Content, g.vecs[id] != nil)
+		fmt.Fprintf(&b, "mirror %d %s v%d p%d %q %v\n", n.ID, n.Status, n.Version, n.Parent, n.Content, g.vecs[id])
 	}
 	hits, err := g.Search(ctx, g.vecs[1], 50)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintln(&b, "index", len(hits), g.index.Len())
+	fmt.Fprintln(&b, "index", len(hits), g.index.Len(), g.steps.Len())
 	return b.String()
 }
 
@@ -411,16 +411,135 @@ func TestSubtreeVectorFollowsRewrites(t *testing.T) {
 	if v1 == nil || g.SubtreeVector(3) != nil {
 		t.Fatal("subtree vectors exist for goals and subtasks only")
 	}
-	// A full recompute gives the same vector as the incremental sums.
-	g.sumsDirty = true
-	if v := g.SubtreeVector(2); !reflect.DeepEqual(v, v1) {
-		t.Fatal("incremental and recomputed subtree sums differ")
-	}
 	if err := g.UpdateContent(ctx, 6, "Completely different words about the Kyoto ryokan", nil, at(600), "", ""); err != nil {
 		t.Fatal(err)
 	}
 	if v := g.SubtreeVector(2); reflect.DeepEqual(v, v1) {
 		t.Fatal("subtree vector did not follow the rewrite")
+	}
+}
+
+// fullSums recomputes the subtree sums from the database alone: every
+// current node adds the embedding of its content its fixed-point vector to each goal
+// or subtask on its child_of chain, itself included.
+func fullSums(t *testing.T, g *Graph) map[int64][]int64 {
+	t.Helper()
+	ctx := context.Background()
+	nodes := map[int64]*Node{}
+	vecs := map[int64][]float32{}
+	for id := int64(1); id <= int64(g.Len()); id++ {
+		n, err := readNode(ctx, g.db, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes[id] = n
+		if n.Status == StatusCurrent {
+			// The vector of the current content, embedded afresh.
+			vs, err := g.emb.Embed(ctx, []string{n.Content})
+			if err != nil {
+				t.Fatal(err)
+			}
+			vecs[id] = vs[0]
+		}
+	}
+	out := map[int64][]int64{}
+	for id, n := range nodes {
+		if n.Status != StatusCurrent || vecs[id] == nil {
+			continue
+		}
+		for a := n; a != nil; a = nodes[a.Parent] {
+			if a.Level <= 1 {
+				if out[a.ID] == nil {
+					out[a.ID] = make([]int64, len(vecs[id]))
+				}
+				for i, x := range vecs[id] {
+					out[a.ID][i] += int64(float64(x) * sumScale)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameSums compares the incremental sums with a full recomputation; an
+// all-zero incremental sum (every contribution removed) counts as absent.
+func sameSums(t *testing.T, g *Graph, step string) {
+	t.Helper()
+	want := fullSums(t, g)
+	for id, s := range g.sums {
+		if want[id] == nil {
+			for _, x := range s {
+				if x != 0 {
+					t.Fatalf("after %s: node %d has a subtree sum but no current vector below it", step, id)
+				}
+			}
+			continue
+		}
+		if !reflect.DeepEqual(s, want[id]) {
+			t.Fatalf("after %s: subtree sum of node %d differs from a full recomputation", step, id)
+		}
+	}
+	for id := range want {
+		if g.sums[id] == nil {
+			t.Fatalf("after %s: subtree sum of node %d missing", step, id)
+		}
+	}
+}
+
+// TestIncrementalSubtreeSumsEqualFullRecompute runs every kind of rewrite —
+// content update, outcome, reflection, re-parenting across subtasks and
+// goals (with and without a level change), merge, subtree replacement,
+// delete, rollback and undo — and checks after each one that the
+// incrementally kept subtree sums equal, integer for integer, a
+// recomputation from the database.
+func TestIncrementalSubtreeSumsEqualFullRecompute(t *testing.T) {
+	ctx := context.Background()
+	g := knownTree(t)
+	sameSums(t, g, "inserts")
+	steps := []struct {
+		name string
+		do   func() error
+	}{
+		{"update", func() error { return g.UpdateContent(ctx, 6, "We decided on MySQL 8 for orders", nil, at(600), "", "") }},
+		{"outcome", func() error { return g.SetOutcome(ctx, 3, OutcomeFailure, at(601), "", "") }},
+		{"reflection", func() error {
+			_, err := g.InsertReflection(ctx, Reflection{Step: 9, Under: 9, Content: "Measure before tuning"}, at(602), "", "")
+			return err
+		}},
+		{"reparent within a goal, same level", func() error { return g.Reparent(ctx, 3, 8, at(603), "", "") }},
+		{"reparent across goals, same level", func() error { return g.Reparent(ctx, 9, 11, at(604), "", "") }},
+		{"reparent one level down", func() error { return g.Reparent(ctx, 7, 6, at(605), "", "") }},
+		{"merge", func() error { return g.MergeSubtasks(ctx, 2, 8, at(606), "", "") }},
+		{"replace", func() error {
+			_, err := g.ReplaceSubtree(ctx, 6, Subtree{Node: NewNode{Kind: NodeDecision, Content: "We decided on SQLite for orders"},
+				Children: []Subtree{{Node: NewNode{Kind: NodeObservation, Content: "SQLite passed the load test"}}}}, at(607), "", "")
+			return err
+		}},
+		{"delete", func() error { return g.Delete(ctx, 12, at(608), "", "") }},
+		{"rollback", func() error { return g.Rollback(ctx, 12, 1, at(609), "", "") }},
+		{"undo merge", func() error {
+			log, err := g.Audit(ctx)
+			if err != nil {
+				return err
+			}
+			for _, e := range log {
+				if e.Op == OpMerge {
+					return g.Undo(ctx, e.Seq, at(610), "", "")
+				}
+			}
+			return errors.New("no merge in the audit log")
+		}},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		sameSums(t, g, s.name)
+	}
+	// The sums follow the moves: node 9 (and its reflection) now count
+	// under goal 10, not under goal 1.
+	if n, _ := g.Node(9); n.Parent != 11 {
+		t.Fatalf("node 9 parent %d, want 11", n.Parent)
 	}
 }
 
@@ -442,4 +561,67 @@ func TestInsertErrors(t *testing.T) {
 	if g.Len() != 0 {
 		t.Fatalf("failed inserts left %d nodes", g.Len())
 	}
+}
+
+// TestSplitIndexSearchIsExact checks the two vector indexes against one
+// brute-force ranking of every current node: Search (the merged top n of
+// both) equals the top n of all current nodes by the stored vectors'
+// cosine with the query (ties by id), and SearchSteps equals that ranking
+// restricted to actions and decisions — after rewrites that retire,
+// replace and re-embed steps.
+func TestSplitIndexSearchIsExact(t *testing.T) {
+	ctx := context.Background()
+	g := knownTree(t)
+	if err := g.UpdateContent(ctx, 6, "We decided on MySQL 8 for the orders database", nil, at(600), "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ReplaceSubtree(ctx, 3, Subtree{Node: NewNode{Kind: NodeAction, Content: "Try MySQL 8 with a pool of 40"}}, at(601), "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if g.steps.Len() == 0 || g.index.Len() == 0 {
+		t.Fatalf("index sizes %d (steps), %d (others)", g.steps.Len(), g.index.Len())
+	}
+	for _, q := range []string{"which database did we decide on", "pool of connections", "Kyoto ryokan", "load tests"} {
+		vs, err := g.emb.Embed(ctx, []string{q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qv := vs[0]
+		var all []Scored
+		for id, v := range g.vecs {
+			all = append(all, Scored{ID: id, Score: cosine(qv, v)})
+		}
+		sortScored(all)
+		var wantIDs, wantSteps []int64
+		for _, s := range all {
+			wantIDs = append(wantIDs, s.ID)
+			if isStep(g.nodes[s.ID].Kind) {
+				wantSteps = append(wantSteps, s.ID)
+			}
+		}
+		for _, n := range []int{1, 3, len(all), len(all) + 5} {
+			got, err := g.Search(ctx, qv, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ids := scoredIDs(got); !reflect.DeepEqual(ids, wantIDs[:min(n, len(wantIDs))]) {
+				t.Errorf("Search(%q, %d) = %v, want %v", q, n, ids, wantIDs[:min(n, len(wantIDs))])
+			}
+			st, err := g.SearchSteps(ctx, qv, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ids := scoredIDs(st); !reflect.DeepEqual(ids, wantSteps[:min(n, len(wantSteps))]) {
+				t.Errorf("SearchSteps(%q, %d) = %v, want %v", q, n, ids, wantSteps[:min(n, len(wantSteps))])
+			}
+		}
+	}
+}
+
+func scoredIDs(s []Scored) []int64 {
+	out := make([]int64, len(s))
+	for i, x := range s {
+		out[i] = x.ID
+	}
+	return out
 }

@@ -60,7 +60,9 @@
 // "person"); an update or revert by one named user-side speaker never
 // rewrites another's step (raw.go, otherPerson).
 //
-// Storage: graph.go (SQLite schema, mirror, recursive path queries);
+// Storage: graph.go (SQLite schema, mirror, recursive path queries,
+// subtree vector sums kept exactly and incrementally in fixed point);
+// terms.go (the term index that finds the nodes an update may rewrite);
 // rewrites: rewrite.go (atomic, versioned, audited, reversible); offline
 // placement helpers (labels, gold placements, reply sanitizing): place.go;
 // knowledge updates: update.go; session end:
@@ -707,7 +709,9 @@ func isStep(kind string) bool { return kind == NodeAction || kind == NodeDecisio
 // or decision among the last resultWindow steps of the subtask, unless a
 // step elsewhere is clearly more similar (cosine ≥ 0.3 and 0.2 above);
 // without a local step, the most similar action or decision anywhere with
-// cosine ≥ 0.25. It returns 0 when there is none.
+// cosine ≥ 0.25. It returns 0 when there is none. The step elsewhere is the
+// best match in the graph's index of steps (Graph.SearchSteps), so the
+// search scans the steps, not every node.
 func (h *HierPath) resultTarget(ctx context.Context, t strategies.Turn, sub int64) (int64, error) {
 	qv, err := h.embed(ctx, t.Text)
 	if err != nil {
@@ -721,7 +725,7 @@ func (h *HierPath) resultTarget(ctx context.Context, t strategies.Turn, sub int6
 			break
 		}
 	}
-	hits, err := h.g.Search(ctx, qv, 16)
+	hits, err := h.g.SearchSteps(ctx, qv, 1)
 	if err != nil {
 		return 0, err
 	}

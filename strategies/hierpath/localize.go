@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/vecstore"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -55,11 +56,27 @@ func (h *HierPath) Retrieve(ctx context.Context, q strategies.Query) (strategies
 	if q.Budget <= 0 || strings.TrimSpace(q.Question) == "" || len(h.g.vecs) == 0 {
 		return strategies.Recall{}, nil
 	}
+	// The raw channel's search reads only the raw index: it runs beside
+	// localization (two scans of the vectors at once on a multi-core
+	// machine); the result is the same as one after the other.
+	var raw []strategies.Item
+	var rawErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if h.raw != nil {
+			raw, rawErr = h.raw.Search(ctx, q.Question, h.cfg.RawK)
+		}
+	}()
 	items, err := h.localizeItems(ctx, q)
+	<-done
 	if err != nil {
 		return strategies.Recall{}, err
 	}
-	if items, err = h.fuseRaw(ctx, q.Question, items); err != nil {
+	if rawErr != nil {
+		return strategies.Recall{}, rawErr
+	}
+	if items, err = h.fuseRaw(items, raw); err != nil {
 		return strategies.Recall{}, err
 	}
 	return h.pack(items, q.Budget), nil
@@ -106,19 +123,28 @@ func (h *HierPath) localizeItems(ctx context.Context, q strategies.Query) ([]var
 // search, the subtree-first search and related_to neighbours are expanded
 // to root-to-leaf paths with recursive SQL; fast-lane paths are added.
 func (h *HierPath) Localize(ctx context.Context, qv []float32, asked time.Time) ([]ScoredPath, error) {
+	// The fast lane's search reads only its own index: it runs beside the
+	// candidate search.
+	var hits []vecstore.Hit
+	var fastErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		hits, fastErr = h.fast.QueryVector(ctx, qv, fastLaneHits, nil)
+	}()
+	var paths [][]int64
 	cands, err := h.candidates(ctx, qv)
+	if err == nil {
+		paths, err = h.g.Paths(ctx, cands, MaxLevel, h.cfg.Fanout)
+	}
+	<-done
 	if err != nil {
 		return nil, err
 	}
-	paths, err := h.g.Paths(ctx, cands, MaxLevel, h.cfg.Fanout)
-	if err != nil {
-		return nil, err
+	if fastErr != nil {
+		return nil, fastErr
 	}
 	fast := map[string]float64{}
-	hits, err := h.fast.QueryVector(ctx, qv, fastLaneHits, nil)
-	if err != nil {
-		return nil, err
-	}
 	for _, hit := range hits {
 		e := h.fastPaths[hit.ID]
 		if !h.fastValid(e) {

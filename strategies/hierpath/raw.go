@@ -79,11 +79,12 @@ func (h *HierPath) noteStale(turns []string, by string) {
 }
 
 // fuseRaw fuses the structured items (paths, then history versions) with
-// the raw_k nearest raw leaves (strategies.FuseRaw, weight
-// structure_weight for the structured items). A raw leaf holding a turn
-// whose value a rewrite superseded is marked superseded. Without a raw
-// channel the items are returned as they are.
-func (h *HierPath) fuseRaw(ctx context.Context, question string, items []variants) ([]variants, error) {
+// raw, the raw_k nearest raw leaves (RawIndex.Search), by
+// strategies.FuseRaw with weight structure_weight for the structured items,
+// as RawIndex.Fuse does. A raw leaf holding a turn whose value a rewrite
+// superseded is marked superseded. Without a raw channel the items are
+// returned as they are.
+func (h *HierPath) fuseRaw(items []variants, raw []strategies.Item) ([]variants, error) {
 	if h.raw == nil {
 		return items, nil
 	}
@@ -93,7 +94,17 @@ func (h *HierPath) fuseRaw(ctx context.Context, question string, items []variant
 		structured[i] = v.item
 		byKey[v.item.Kind+"\x00"+v.item.ID] = v
 	}
-	fused, err := h.raw.Fuse(ctx, question, h.cfg.RawK, structured, h.cfg.StructureWeight, strategies.CitesAny(h.stale))
+	stale := strategies.CitesAny(h.stale)
+	for i := range raw {
+		old, err := stale(raw[i])
+		if err != nil {
+			return nil, err
+		}
+		if old {
+			raw[i].Status = strategies.StatusSuperseded
+		}
+	}
+	fused, err := strategies.FuseRaw(structured, raw, h.cfg.StructureWeight)
 	if err != nil {
 		return nil, err
 	}

@@ -343,12 +343,11 @@ func (o *op) restore(id int64, version int) error {
 	if _, err := o.touch(id); err != nil {
 		return err
 	}
-	vec, err := o.embed(v.Content)
-	if err != nil {
+	if err := o.embed(id, v.Content); err != nil {
 		return err
 	}
-	return o.exec(`UPDATE nodes SET content = ?, outcome = ?, status = ?, turn_ids = ?, t = ?, embedding = ? WHERE id = ?`,
-		v.Content, v.Outcome, v.Status, turns, v.Time, vec, id)
+	return o.exec(`UPDATE nodes SET content = ?, outcome = ?, status = ?, turn_ids = ?, t = ? WHERE id = ?`,
+		v.Content, v.Outcome, v.Status, turns, v.Time, id)
 }
 
 // Undo reverts one audit entry in a single transaction: every node the

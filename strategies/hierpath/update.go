@@ -343,17 +343,8 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 			content string
 		}
 		var changes []change
-		key := strings.ToLower(strings.TrimSpace(u.Old))
-		if key == "" {
-			key = strings.ToLower(strings.TrimSpace(u.Attribute))
-			if f := strings.Fields(key); len(f) > 0 {
-				key = f[len(f)-1]
-			}
-			if len(key) > 4 {
-				key = key[:4] // stems: "minutes" and "minute" share "minu"
-			}
-		}
-		for _, id := range h.stepIDsNewestFirst() {
+		key := updateKey(u)
+		for _, id := range h.valueCandidates(u, key) {
 			if !strings.Contains(h.g.Lower(id), key) {
 				continue // cheap prefilter: the value (or attribute) is not there
 			}
@@ -364,14 +355,7 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 			if h.otherPerson(n, t) {
 				continue // one person's update never rewrites another's statement
 			}
-			var c string
-			var ok bool
-			if u.Old != "" {
-				c, ok = rewriteExplicit(n.Content, u, guard)
-			} else {
-				c, ok = rewriteImplicit(n.Content, u)
-			}
-			if ok {
+			if c, ok := rewriteValue(n.Content, u, guard); ok {
 				changes = append(changes, change{id, c})
 				if len(changes) == maxTargets {
 					break
@@ -422,6 +406,33 @@ func (h *HierPath) applyUpdates(ctx context.Context, t strategies.Turn, ups []Up
 	return nil
 }
 
+// updateKey is the lowercase text every node an update rewrites must
+// contain: the old value, or for an update without one the first four
+// bytes of the attribute's last word (stems: "minutes" and "minute" share
+// "minu").
+func updateKey(u Update) string {
+	key := strings.ToLower(strings.TrimSpace(u.Old))
+	if key == "" {
+		key = strings.ToLower(strings.TrimSpace(u.Attribute))
+		if f := strings.Fields(key); len(f) > 0 {
+			key = f[len(f)-1]
+		}
+		if len(key) > 4 {
+			key = key[:4]
+		}
+	}
+	return key
+}
+
+// rewriteValue applies u to content: rewriteExplicit (with guard) when u
+// names the old value, else rewriteImplicit.
+func rewriteValue(content string, u Update, guard map[string]bool) (string, bool) {
+	if u.Old != "" {
+		return rewriteExplicit(content, u, guard)
+	}
+	return rewriteImplicit(content, u)
+}
+
 // resultsMention reports whether a step has current descendants whose text
 // contains key (lowercase).
 func (h *HierPath) resultsMention(ctx context.Context, n *Node, key string) (bool, error) {
@@ -444,7 +455,7 @@ func (h *HierPath) resultsMention(ctx context.Context, n *Node, key string) (boo
 // but an earlier version stated it, to the latest such version.
 func (h *HierPath) applyRevert(ctx context.Context, t strategies.Turn, v string) error {
 	n := 0
-	for _, id := range h.stepIDsNewestFirst() {
+	for _, id := range h.newestFirst(h.g.revd) {
 		node := h.g.nodes[id]
 		if node.Version < 2 || len(findValue(node.Content, v)) > 0 || h.otherPerson(node, t) {
 			continue
@@ -468,6 +479,47 @@ func (h *HierPath) applyRevert(ctx context.Context, t strategies.Turn, v string)
 		}
 	}
 	return nil
+}
+
+// valueCandidates lists, newest first, the nodes of stepIDsNewestFirst
+// that can hold key (the lowercase old value of u, or for an update without
+// one the stem prefix of its attribute) in the text a rewrite of u needs,
+// from the term index instead of a scan of every node:
+//   - with an old value, rewriteExplicit needs the value as a whole value
+//     (findValue: not glued to letters or digits, matched with
+//     strings.EqualFold), so the value's first run of letters and digits is
+//     a whole token of the node's text;
+//   - without one, the prefilter needs key inside the lowercased text; a
+//     key made only of letters and digits lies inside one token.
+//
+// When neither holds (a value with no letter or digit, a key with other
+// characters, runes whose case folding changes what counts as a letter),
+// every node is a candidate. The caller applies the same checks as before,
+// so the targets are those a scan of every node would find.
+func (h *HierPath) valueCandidates(u Update, key string) []int64 {
+	if u.Old != "" {
+		v := strings.TrimSpace(u.Old)
+		if w := firstWord(v); w != "" && foldStable(v) {
+			return h.newestFirst(h.g.terms.exact(w))
+		}
+		return h.stepIDsNewestFirst()
+	}
+	if allWord(key) {
+		return h.newestFirst(h.g.terms.containing(key))
+	}
+	return h.stepIDsNewestFirst()
+}
+
+// newestFirst filters ascending node ids to those of stepIDsNewestFirst
+// (current, with a vector, below the goal level) and reverses them.
+func (h *HierPath) newestFirst(ids []int64) []int64 {
+	out := make([]int64, 0, len(ids))
+	for i := len(ids) - 1; i >= 0; i-- {
+		if id := ids[i]; h.g.vecs[id] != nil && h.g.nodes[id].Level >= 1 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // stepIDsNewestFirst lists the current nodes that state things — subtasks

@@ -1,7 +1,9 @@
 package hierpath
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -87,5 +89,111 @@ func TestSentenceSpansMatchTextutil(t *testing.T) {
 	want := []string{"Stack is Go 1.25.", " It works!", "\n", "Next line?", " Yes"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("spans = %q, want %q", got, want)
+	}
+}
+
+// bruteTargets is what applyUpdates found before the term index: every
+// node of stepIDsNewestFirst that passes the lowercase prefilter and that
+// the rewrite changes.
+func bruteTargets(h *HierPath, u Update, key string, cands []int64) []int64 {
+	var out []int64
+	for _, id := range cands {
+		if !strings.Contains(h.g.Lower(id), key) {
+			continue
+		}
+		if _, ok := rewriteValue(h.g.nodes[id].Content, u, nil); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// TestValueCandidatesMatchFullScan checks that the term index finds
+// exactly the update targets a scan of every node finds, newest first —
+// across case variants, Unicode case folding (Kelvin sign, long s),
+// punctuation-bound values, rewritten wording and implicit updates — and
+// that it looks at fewer nodes than the scan.
+func TestValueCandidatesMatchFullScan(t *testing.T) {
+	ctx := context.Background()
+	g := newGraph(t)
+	h := &HierPath{g: g}
+	G := mustInsert(t, g, NodeGoal, "Plan the trip and the orders service", 0)
+	A := mustInsert(t, g, NodeSubtask, "choose database", G)
+	texts := []string{
+		"We picked Postgres 16 for orders.",
+		"POSTGRES 16 is slow under load; MaxConns 20 (was 120).",
+		"The coverage gate stays at 70% for now.",
+		"The cache hit ratio is 70%, fine.",
+		"Deploy to Fly.io, three machines, budget $20 a month.",
+		"Book the ryokan in Kyoto for 5 nights.",
+		"The \u212Aelvin sign spells \u212Ayoto oddly.",
+		"A long \u017F: Po\u017Ftgres 16 in old print.",
+		"Café Noir opens at 9; café noir is the plan.",
+		"Shorten the TTL to 60 seconds, the timeout to 30 minutes.",
+		"The timeout was 45 minutes last week.",
+		"Nothing about values here at all.",
+	}
+	for _, s := range texts {
+		mustInsert(t, g, NodeObservation, s, A)
+	}
+	// A rewrite changes wording: the index must find the new words.
+	if err := g.UpdateContent(ctx, 3+int64(len(texts))-1, "Now the deadline is Friday and MaxConns 40.", nil, at(700), "", ""); err != nil {
+		t.Fatal(err)
+	}
+	ups := []Update{
+		{Attribute: "database", Old: "Postgres 16", New: "MySQL 8"},
+		{Attribute: "database", Old: "postgres", New: "MySQL"},
+		{Attribute: "coverage gate", Old: "70%", New: "80%"},
+		{Attribute: "budget", Old: "$20", New: "$30"},
+		{Attribute: "host", Old: "fly.io", New: "Render"},
+		{Attribute: "city", Old: "kyoto", New: "Osaka"},
+		{Attribute: "city", Old: "KYOTO", New: "Osaka"},
+		{Attribute: "cafe", Old: "café noir", New: "Le Bistro"},
+		{Attribute: "max conns", Old: "40", New: "50"},
+		{Attribute: "max conns", Old: "20", New: "25"},
+		{Attribute: "nights", Old: "5 nights", New: "6 nights"},
+		{Attribute: "deadline", Old: "Friday", New: "Monday"},
+		{Attribute: "symbols", Old: "%", New: "percent"},
+		{Attribute: "timeout", New: "20 minutes"},
+		{Attribute: "TTL", New: "90 seconds"},
+		{Attribute: "deploy budget,", New: "$40"},
+	}
+	all := h.stepIDsNewestFirst()
+	found := 0
+	for _, u := range ups {
+		key := updateKey(u)
+		cands := h.valueCandidates(u, key)
+		want := bruteTargets(h, u, key, all)
+		got := bruteTargets(h, u, key, cands)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("update %+v: index targets %v, full scan %v", u, got, want)
+		}
+		found += len(want)
+		if u.Old != "" && u.Old != "%" && len(cands) >= len(all) {
+			t.Errorf("update %+v: the index gave %d candidates of %d nodes", u, len(cands), len(all))
+		}
+	}
+	if found < 12 {
+		t.Fatalf("only %d targets in all: the fixture does not exercise the rewrites", found)
+	}
+}
+
+func TestFoldKeyAndTokens(t *testing.T) {
+	if got := wordTokens("po\u017Ftgres 16, postgres-16 and 16"); !reflect.DeepEqual(got, []string{"po\u017Ftgres", "16", "postgres", "and"}) {
+		t.Fatalf("wordTokens = %q", got)
+	}
+	for _, pair := range [][2]string{{"kyoto", "\u212Ayoto"}, {"postgres", "PO\u017FTGRES"}, {"café", "CAFÉ"}} {
+		if foldKey(pair[0]) != foldKey(pair[1]) {
+			t.Errorf("foldKey(%q) = %q, foldKey(%q) = %q", pair[0], foldKey(pair[0]), pair[1], foldKey(pair[1]))
+		}
+	}
+	if foldKey("kyoto") == foldKey("kyota") {
+		t.Error("different words share a fold key")
+	}
+	if !foldStable("Postgres 16 $20") || foldStable("x\u0345") {
+		t.Error("foldStable: U+0345 folds with the letter iota and must make a value unstable")
+	}
+	if firstWord("$20.5 a month") != "20" || firstWord("--") != "" {
+		t.Error("firstWord")
 	}
 }
