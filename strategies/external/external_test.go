@@ -282,17 +282,22 @@ func TestRepliesAgreeWithSchema(t *testing.T) {
 	}
 }
 
+// slowStart is the reply timeout of the tests whose adapter must answer:
+// generous, so a loaded machine (the race detector, parallel packages)
+// does not turn a slow start into a failure.
+const slowStart = 60 * time.Second
+
 // TestFailuresNameMessageAndLine holds the failure messages of broken
 // memories to exact text.
 func TestFailuresNameMessageAndLine(t *testing.T) {
 	ctx := context.Background()
-	_, err := Open(ctx, testEnv("model"), Config{Command: adaptertest.Command(adaptertest.Version), Timeout: 5 * time.Second}, nil)
+	_, err := Open(ctx, testEnv("model"), Config{Command: adaptertest.Command(adaptertest.Version), Timeout: slowStart}, nil)
 	want := `hello (request 1): reply breaks the protocol: protocol version mismatch: memarena speaks "1", the memory replied "2"; line received: "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{\"name\":\"adaptertest-version\",\"protocol\":\"2\"}}"`
 	if err == nil || err.Error() != want {
 		t.Errorf("version:\n got %v\nwant %s", err, want)
 	}
 
-	e, _ := openStdio(t, adaptertest.NonJSON, "model", 5*time.Second)
+	e, _ := openStdio(t, adaptertest.NonJSON, "model", slowStart)
 	err = e.Ingest(ctx, turns[0])
 	want = `ingest (turn t1, request 3): reply is not JSON (invalid character 'i' looking for beginning of value); line received: "ingested the turn"`
 	if err == nil || err.Error() != want {
@@ -300,7 +305,7 @@ func TestFailuresNameMessageAndLine(t *testing.T) {
 	}
 	e.Close()
 
-	e, _ = openStdio(t, adaptertest.Exit, "model", 5*time.Second)
+	e, _ = openStdio(t, adaptertest.Exit, "model", slowStart)
 	for i, tt := range turns {
 		err = e.Ingest(ctx, tt)
 		if i < 2 && err != nil {
@@ -316,7 +321,7 @@ func TestFailuresNameMessageAndLine(t *testing.T) {
 	}
 	e.Close()
 
-	e, _ = openStdio(t, adaptertest.Hang, "model", 10*time.Second)
+	e, _ = openStdio(t, adaptertest.Hang, "model", slowStart)
 	e.c.timeout = 300 * time.Millisecond // after the handshake (the adapter loads a tokenizer)
 	start := time.Now()
 	_, err = e.Retrieve(ctx, strategies.Query{ID: "q1", Question: "x", Budget: 50, K: 5})
