@@ -8,9 +8,15 @@ import (
 )
 
 // entityNames fills the canonical entity names (model.EntityNames) of a
-// fact's subject and object.
+// fact's subject and object; a mention that is its own name gets "".
 func entityNames(f Fact) model.EntityNames {
-	return model.EntityNames{SubjectName: canonicalName(f.Subject, f.Evidence), ObjectName: canonicalName(f.Object, f.Evidence)}
+	name := func(m string) string {
+		if c := canonicalName(m, f.Evidence); c != strings.TrimSpace(m) {
+			return c
+		}
+		return ""
+	}
+	return model.EntityNames{SubjectName: name(f.Subject), ObjectName: name(f.Object)}
 }
 
 // canonicalName is the shortest name that identifies the entity a mention

@@ -33,7 +33,7 @@ func TestCanonicalName(t *testing.T) {
 func TestTripletsCarryEntityNames(t *testing.T) {
 	m := New()
 	got := m.Triplets(model.TripletsInput{TurnInput: model.TurnInput{Speaker: "Dana", Role: "user", Text: "We use the Postgres database."}})
-	want := model.EntityNames{SubjectName: "Dana", ObjectName: "Postgres"}
+	want := model.EntityNames{ObjectName: "Postgres"}
 	if len(got.Triplets) != 1 || got.Triplets[0].Object != "the Postgres database" || got.Triplets[0].EntityNames != want {
 		t.Fatalf("triplets = %+v, want one with object %q and names %+v", got.Triplets, "the Postgres database", want)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/textutil"
+	"github.com/memarena/memarena/strategies"
 )
 
 // Resolver maps entity mentions to canonical entity keys, so that the graph
@@ -21,12 +22,14 @@ import (
 //     side of the conversation and map to "user", like "I" and "me" do in
 //     nlp; registered speaker names map to their alias ("Dana" → "user");
 //   - a leading demonstrative ("this", "that", "these", "those") is dropped;
-//   - core matching: a mention whose core — its words stemmed, with generic
-//     trailing head nouns ("service", "api", "app", "system", "project",
-//     "team" …) dropped — equals the core of an entity seen before resolves
-//     to that entity's key ("orders service", "orders API", "order" all
-//     become the first-seen "orders"). The first mention of an entity fixes
-//     its key, so resolution depends only on ingest order.
+//   - canonical-name matching: the extraction reply gives each mention its
+//     canonical entity name (model.EntityNames: "the Postgres database" →
+//     "Postgres"); a mention whose canonical core — the name's words
+//     stemmed, see Core — equals the core of an entity seen before, or of
+//     that entity's canonical name, resolves to that entity's key
+//     ("Postgres" and "the Postgres database" become the first-seen one;
+//     "Postgres 16" stays apart). The first mention of an entity fixes its
+//     key, so resolution depends only on ingest order.
 //
 // Time expressions are keyed by their resolved date (see ResolveTime), so
 // "last Monday" said on 2026-03-09 and "2026-03-02" are one node.
@@ -34,7 +37,7 @@ import (
 // A Resolver is not safe for concurrent use.
 type Resolver struct {
 	alias map[string]string // normalized mention → canonical key
-	core  map[string]string // core form → canonical key
+	core  map[string]string // core form (of a mention or a canonical name) → canonical key
 }
 
 // NewResolver returns an empty resolver.
@@ -42,26 +45,14 @@ func NewResolver() *Resolver {
 	return &Resolver{alias: map[string]string{}, core: map[string]string{}}
 }
 
-// weSelf are first-person plural references, the user's side.
-var weSelf = map[string]bool{"we": true, "us": true, "our team": true, "ourselves": true, "our": true, "my team": true}
-
-// genericHeads are trailing head nouns that do not distinguish an entity
-// from the thing it names ("orders service" ~ "orders"), as Porter2 stems.
-var genericHeads = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range []string{"service", "api", "app", "application", "system", "project", "team", "module", "package", "repo", "repository", "codebase", "component", "endpoint", "platform", "tool"} {
-		m[stem(w)] = true
-	}
-	return m
-}()
-
 // Normalize returns the surface key of a mention without alias or core
-// resolution: nlp.NormalizeEntity plus the "we" → "user" and demonstrative
-// rules. "" means the mention names no entity.
+// resolution: nlp.NormalizeEntity plus the "we" → "user"
+// (strategies.IsOwnSide) and demonstrative rules. "" means the mention
+// names no entity.
 func Normalize(mention string) string {
 	s := strings.ToLower(strings.Join(strings.Fields(mention), " "))
 	s = strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	if weSelf[s] {
+	if strategies.IsOwnSide(s) {
 		return "user"
 	}
 	for _, p := range []string{"this ", "that ", "these ", "those ", "its ", "some "} {
@@ -70,22 +61,18 @@ func Normalize(mention string) string {
 	return nlp.NormalizeEntity(s)
 }
 
-// Core returns the core form of a normalized key: every word stemmed, with
-// generic trailing head nouns dropped while more than one word remains.
-// "orders service" → "order"; "postgres 16" → "postgr 16"; "user" → "user".
+// Core returns the core form of a normalized key: every word stemmed.
+// "orders service" → "order servic"; "postgres 16" → "postgr 16"; "user" →
+// "user".
 func Core(key string) string {
 	if key == "user" || key == "" {
 		return key
 	}
 	words := strings.Fields(key)
-	stems := make([]string, len(words))
 	for i, w := range words {
-		stems[i] = stem(w)
+		words[i] = stem(w)
 	}
-	for len(stems) > 1 && genericHeads[stems[len(stems)-1]] {
-		stems = stems[:len(stems)-1]
-	}
-	return strings.Join(stems, " ")
+	return strings.Join(words, " ")
 }
 
 // AddAlias makes mention resolve to key (e.g. a user speaker's name to
@@ -96,10 +83,12 @@ func (r *Resolver) AddAlias(mention, key string) {
 	}
 }
 
-// Key returns the canonical key of mention, registering it as a new entity
-// when neither its normalized form nor its core has been seen. It returns ""
-// for a mention that names no entity (empty, only stopwords).
-func (r *Resolver) Key(mention string) string {
+// Key returns the canonical key of mention, whose canonical entity name is
+// name ("" for the mention itself), registering it as a new entity when
+// neither its normalized form nor its core nor its name's core has been
+// seen. It returns "" for a mention that names no entity (empty, only
+// stopwords).
+func (r *Resolver) Key(mention, name string) string {
 	n := Normalize(mention)
 	if n == "" {
 		return ""
@@ -108,11 +97,18 @@ func (r *Resolver) Key(mention string) string {
 		return k
 	}
 	c := Core(n)
-	if k, ok := r.core[c]; ok {
-		r.alias[n] = k
-		return k
+	nc := c
+	if nn := Normalize(name); nn != "" {
+		nc = Core(nn)
+	}
+	for _, cc := range []string{nc, c} {
+		if k, ok := r.core[cc]; ok {
+			r.alias[n] = k
+			return k
+		}
 	}
 	r.core[c] = n
+	r.core[nc] = n
 	r.alias[n] = n
 	return n
 }
