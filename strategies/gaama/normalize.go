@@ -3,12 +3,12 @@ package gaama
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
 )
@@ -169,13 +169,7 @@ func technical(w string) bool {
 	return inner || digits > 0
 }
 
-var (
-	isoRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	isoFindRe  = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
-	weekdays   = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
-	months     = map[string]time.Month{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
-	numberWord = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1, "an": 1}
-)
+var isoRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 func allDigits(w string) bool {
 	w = strings.Trim(w, ".,;:!?()\"'")
@@ -192,151 +186,44 @@ func allDigits(w string) bool {
 
 func isISODate(s string) bool { return isoRe.MatchString(s) }
 
-// IsTimeExpr reports whether phrase is a time expression that ResolveTime
-// understands or a bare time word ("tonight", "next week", "March 3",
-// "2026-03-02", "Friday", "3 days ago").
+// IsTimeExpr reports whether phrase is a time expression: a phrase of at
+// most five words in which internal/temporal finds a date expression
+// ("last Monday", "tomorrow", "March 3", "2026-03-02", "two weeks ago",
+// "next week"), or a bare weekday ("Friday").
 func IsTimeExpr(phrase string) bool {
-	ws := textutil.Words(phrase)
-	if len(ws) == 0 || len(ws) > 5 {
+	if n := len(textutil.Words(phrase)); n == 0 || n > 5 {
 		return false
 	}
-	if isoFindRe.MatchString(phrase) {
-		return true
-	}
-	for _, w := range ws {
-		if _, ok := weekdays[w]; ok {
-			return true
-		}
-		switch w {
-		case "today", "tonight", "tomorrow", "yesterday", "weekend", "morning", "evening", "afternoon":
-			return true
-		}
-	}
-	if _, ok := months[ws[0]]; ok && len(ws) >= 2 && isNum(ws[1]) {
-		return true
-	}
-	if len(ws) >= 2 && isNum(ws[0]) {
-		if _, ok := months[ws[1]]; ok {
-			return true
-		}
-	}
-	last := ws[len(ws)-1]
-	if (ws[0] == "last" || ws[0] == "next" || ws[0] == "this") && (last == "week" || last == "month" || last == "year") {
-		return true
-	}
-	return last == "ago" || (ws[0] == "in" && len(ws) == 3 && (strings.HasPrefix(ws[2], "day") || strings.HasPrefix(ws[2], "week")))
+	ref := time.Date(2000, 1, 3, 0, 0, 0, 0, time.UTC) // any day: only the presence of a mention counts
+	_, ok := ResolveTime(phrase, ref, false)
+	return ok || len(temporal.Find(phrase, ref)) > 0
 }
 
-func isNum(w string) bool {
-	w = strings.TrimRight(w, "stndrh") // 3rd, 1st, 2nd, 4th
-	_, err := strconv.Atoi(w)
-	return err == nil && w != ""
-}
-
-// ResolveTime resolves a time expression against ref (the session start) and
-// returns the calendar date, ok = false when the phrase names no single
-// date. Rules (Monday-to-Sunday weeks are not needed; all shifts are in
-// days):
-//
-//   - "2026-03-02" → that date; "March 3" / "3 March" → that day in ref's
-//     year;
-//   - "today" / "tonight" → ref; "yesterday" → ref − 1 day; "tomorrow" →
-//     ref + 1 day;
-//   - "last <weekday>" → the latest such weekday strictly before ref;
-//     "next <weekday>" → the first strictly after ref; "this <weekday>" or a
-//     bare weekday → the first on or after ref when future is true, else the
-//     latest on or before ref;
-//   - "N days/weeks ago" → ref − N·(1|7) days; "in N days/weeks" → ref +
-//     N·(1|7) days; "last week" → ref − 7 days; "next week" → ref + 7 days.
+// ResolveTime resolves a time expression against ref (the session start)
+// with internal/temporal (see its conventions) and returns the calendar
+// date, ok = false when the phrase names no single day or week: the first
+// mention temporal.Find reads in phrase that is a day ("last Monday",
+// "tomorrow", "March 3", "3 days ago", "2026-03-02") gives that day, a
+// week ("last week", "two weeks ago") its first day (Monday). A bare
+// weekday, which temporal resolves only in a tensed sentence, takes the
+// statement's tense: future (an object of scheduled_for) → the first such
+// day after ref, else the latest before it. Vague spans ("a few days
+// ago"), months, seasons and years name no single date.
 func ResolveTime(phrase string, ref time.Time, future bool) (time.Time, bool) {
-	if ref.IsZero() {
+	if ref.IsZero() || strings.TrimSpace(phrase) == "" {
 		return time.Time{}, false
 	}
-	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, time.UTC)
-	if m := isoFindRe.FindStringSubmatch(phrase); m != nil {
-		t, err := time.Parse("2006-01-02", m[0])
-		return t, err == nil
+	ms := temporal.Find(phrase, ref)
+	if len(ms) == 0 {
+		frame := "it was on "
+		if future {
+			frame = "it will be on "
+		}
+		ms = temporal.Find(frame+phrase, ref)
 	}
-	ws := textutil.Words(phrase)
-	for i, w := range ws {
-		switch w {
-		case "today", "tonight":
-			return day, true
-		case "yesterday":
-			return day.AddDate(0, 0, -1), true
-		case "tomorrow":
-			return day.AddDate(0, 0, 1), true
-		}
-		if wd, ok := weekdays[w]; ok {
-			mod := ""
-			if i > 0 {
-				mod = ws[i-1]
-			}
-			delta := int(wd - day.Weekday())
-			switch {
-			case mod == "last":
-				if delta >= 0 {
-					delta -= 7
-				}
-			case mod == "next":
-				if delta <= 0 {
-					delta += 7
-				}
-			case future || mod == "this":
-				if delta < 0 {
-					delta += 7
-				}
-			default:
-				if delta > 0 {
-					delta -= 7
-				}
-			}
-			return day.AddDate(0, 0, delta), true
-		}
-		if mo, ok := months[w]; ok {
-			if i+1 < len(ws) && isNum(ws[i+1]) {
-				d, _ := strconv.Atoi(strings.TrimRight(ws[i+1], "stndrh"))
-				return time.Date(day.Year(), mo, d, 0, 0, 0, 0, time.UTC), d >= 1 && d <= 31
-			}
-			if i > 0 && isNum(ws[i-1]) {
-				d, _ := strconv.Atoi(strings.TrimRight(ws[i-1], "stndrh"))
-				return time.Date(day.Year(), mo, d, 0, 0, 0, 0, time.UTC), d >= 1 && d <= 31
-			}
-		}
-	}
-	if len(ws) >= 2 {
-		last := ws[len(ws)-1]
-		unit := func(u string) int {
-			switch strings.TrimSuffix(u, "s") {
-			case "day":
-				return 1
-			case "week":
-				return 7
-			}
-			return 0
-		}
-		count := func(w string) (int, bool) {
-			if n, ok := numberWord[w]; ok {
-				return n, true
-			}
-			n, err := strconv.Atoi(w)
-			return n, err == nil
-		}
-		if last == "ago" && len(ws) >= 3 {
-			if n, ok := count(ws[len(ws)-3]); ok && unit(ws[len(ws)-2]) > 0 {
-				return day.AddDate(0, 0, -n*unit(ws[len(ws)-2])), true
-			}
-		}
-		if ws[0] == "in" && len(ws) == 3 {
-			if n, ok := count(ws[1]); ok && unit(ws[2]) > 0 {
-				return day.AddDate(0, 0, n*unit(ws[2])), true
-			}
-		}
-		if (ws[0] == "last" || ws[0] == "next") && last == "week" && len(ws) == 2 {
-			if ws[0] == "last" {
-				return day.AddDate(0, 0, -7), true
-			}
-			return day.AddDate(0, 0, 7), true
+	for _, m := range ms {
+		if !m.Vague && (m.Unit == temporal.Day || m.Unit == temporal.Week) {
+			return m.From, true
 		}
 	}
 	return time.Time{}, false
@@ -348,7 +235,7 @@ func ResolveTime(phrase string, ref time.Time, future bool) (time.Time, bool) {
 func timeKey(phrase string, ref time.Time, future bool) (key, display string) {
 	if d, ok := ResolveTime(phrase, ref, future); ok {
 		iso := d.Format("2006-01-02")
-		if isoFindRe.MatchString(phrase) && strings.TrimSpace(phrase) == iso {
+		if strings.TrimSpace(phrase) == iso {
 			return iso, iso
 		}
 		return iso, fmt.Sprintf("%s (%s)", strings.TrimSpace(phrase), iso)

@@ -109,7 +109,8 @@ func TestResolveTime(t *testing.T) {
 			t.Errorf("ResolveTime(%q, future=%v) = %v, %v; want %s", c.phrase, c.future, got.Format("2006-01-02"), ok, c.want)
 		}
 	}
-	for _, p := range []string{"soon", "the week after", ""} {
+	// Vague spans and spans longer than a week name no single date.
+	for _, p := range []string{"soon", "the week after", "", "a few days ago", "next summer", "June 2026"} {
 		if _, ok := ResolveTime(p, ref, false); ok {
 			t.Errorf("ResolveTime(%q) resolved", p)
 		}
@@ -126,7 +127,7 @@ func TestResolveTime(t *testing.T) {
 }
 
 func TestIsTimeExpr(t *testing.T) {
-	yes := []string{"last Monday", "tomorrow", "March 3", "3 March", "2026-03-02", "two weeks ago", "next week", "in 3 days"}
+	yes := []string{"last Monday", "tomorrow", "March 3", "3 March", "2026-03-02", "two weeks ago", "next week", "in 3 days", "Friday", "next summer"}
 	no := []string{"Postgres 16", "MaxConns 15", "the orders API", "may", ""}
 	for _, s := range yes {
 		if !IsTimeExpr(s) {
