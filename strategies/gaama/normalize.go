@@ -186,23 +186,20 @@ func allDigits(w string) bool {
 
 func isISODate(s string) bool { return isoRe.MatchString(s) }
 
-// IsTimeExpr reports whether phrase is a time expression: a phrase of at
-// most five words in which internal/temporal finds a date expression
-// ("last Monday", "tomorrow", "March 3", "2026-03-02", "two weeks ago",
-// "next week"), or a bare weekday ("Friday").
+// IsTimeExpr reports whether phrase is a time expression: a phrase that is
+// one date expression internal/temporal reads (see timeMentions: "last
+// Monday", "tomorrow", "March 3", "2026-03-02", "two weeks ago", "next
+// week", "next summer"), or a bare weekday ("Friday"). A phrase that only
+// contains one ("the week before 3 August 2023") is not.
 func IsTimeExpr(phrase string) bool {
-	if n := len(textutil.Words(phrase)); n == 0 || n > 5 {
-		return false
-	}
 	ref := time.Date(2000, 1, 3, 0, 0, 0, 0, time.UTC) // any day: only the presence of a mention counts
-	_, ok := ResolveTime(phrase, ref, false)
-	return ok || len(temporal.Find(phrase, ref)) > 0
+	return len(timeMentions(phrase, ref, false)) > 0
 }
 
 // ResolveTime resolves a time expression against ref (the session start)
 // with internal/temporal (see its conventions) and returns the calendar
-// date, ok = false when the phrase names no single day or week: the first
-// mention temporal.Find reads in phrase that is a day ("last Monday",
+// date, ok = false when the phrase names no single day or week: the
+// phrase's mention (timeMentions) that is a day ("last Monday",
 // "tomorrow", "March 3", "3 days ago", "2026-03-02") gives that day, a
 // week ("last week", "two weeks ago") its first day (Monday). A bare
 // weekday, which temporal resolves only in a tensed sentence, takes the
@@ -210,23 +207,47 @@ func IsTimeExpr(phrase string) bool {
 // day after ref, else the latest before it. Vague spans ("a few days
 // ago"), months, seasons and years name no single date.
 func ResolveTime(phrase string, ref time.Time, future bool) (time.Time, bool) {
-	if ref.IsZero() || strings.TrimSpace(phrase) == "" {
+	if ref.IsZero() {
 		return time.Time{}, false
 	}
-	ms := temporal.Find(phrase, ref)
-	if len(ms) == 0 {
-		frame := "it was on "
-		if future {
-			frame = "it will be on "
-		}
-		ms = temporal.Find(frame+phrase, ref)
-	}
-	for _, m := range ms {
+	for _, m := range timeMentions(phrase, ref, future) {
 		if !m.Vague && (m.Unit == temporal.Day || m.Unit == temporal.Week) {
 			return m.From, true
 		}
 	}
 	return time.Time{}, false
+}
+
+// timeMentions are the date expressions temporal.Find reads in phrase
+// that make up the whole phrase, but for at most one word before them
+// ("since last Monday"). A bare weekday is read in a sentence of the
+// statement's tense (future or past).
+func timeMentions(phrase string, ref time.Time, future bool) []temporal.Mention {
+	phrase = strings.TrimSpace(phrase)
+	if phrase == "" {
+		return nil
+	}
+	whole := func(text string, base int, ms []temporal.Mention) []temporal.Mention {
+		var out []temporal.Mention
+		for _, m := range ms {
+			if m.End <= base {
+				continue // inside the frame
+			}
+			before := textutil.Words(text[base:max(base, m.Start)])
+			if len(before) <= 1 && len(textutil.Words(text[m.End:])) == 0 {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	if ms := whole(phrase, 0, temporal.Find(phrase, ref)); len(ms) > 0 {
+		return ms
+	}
+	frame := "it was on "
+	if future {
+		frame = "it will be on "
+	}
+	return whole(frame+phrase, len(frame), temporal.Find(frame+phrase, ref))
 }
 
 // timeKey returns the key and display text of a time entity: the resolved

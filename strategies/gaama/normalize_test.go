@@ -110,7 +110,7 @@ func TestResolveTime(t *testing.T) {
 		}
 	}
 	// Vague spans and spans longer than a week name no single date.
-	for _, p := range []string{"soon", "the week after", "", "a few days ago", "next summer", "June 2026"} {
+	for _, p := range []string{"soon", "the week after", "", "a few days ago", "next summer", "June 2026", "the week before 3 August 2026"} {
 		if _, ok := ResolveTime(p, ref, false); ok {
 			t.Errorf("ResolveTime(%q) resolved", p)
 		}
@@ -128,7 +128,8 @@ func TestResolveTime(t *testing.T) {
 
 func TestIsTimeExpr(t *testing.T) {
 	yes := []string{"last Monday", "tomorrow", "March 3", "3 March", "2026-03-02", "two weeks ago", "next week", "in 3 days", "Friday", "next summer"}
-	no := []string{"Postgres 16", "MaxConns 15", "the orders API", "may", ""}
+	// A phrase that only contains a date is no time expression.
+	no := []string{"Postgres 16", "MaxConns 15", "the orders API", "may", "", "the week before 3 August 2023", "dinner on Friday with Sam"}
 	for _, s := range yes {
 		if !IsTimeExpr(s) {
 			t.Errorf("IsTimeExpr(%q) = false", s)
