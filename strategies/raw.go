@@ -319,8 +319,23 @@ func FuseRaw(structured, raw []Item, structure float64) ([]Item, error) {
 	return NovelFirst(fused), nil
 }
 
-// selfWords are the first-person words that refer to a turn's speaker.
-var selfWords = map[string]bool{"i": true, "me": true, "my": true, "mine": true, "myself": true}
+// selfWords are the first-person singular words that refer to a turn's
+// speaker; ownSideWords the first-person plural references to the
+// speaker's side of the conversation. Both are closed grammatical classes
+// of English, shared by every strategy that files an extracted mention
+// under a person.
+var (
+	selfWords    = map[string]bool{"i": true, "me": true, "my": true, "mine": true, "myself": true}
+	ownSideWords = map[string]bool{"we": true, "us": true, "our": true, "ours": true, "ourselves": true, "let's": true, "our team": true, "my team": true}
+)
+
+// IsOwnSide reports whether an extracted subject or object is a
+// first-person plural reference to the speaker's side ("we", "us", "our",
+// "ours", "ourselves", "let's", "our team", "my team"), case-insensitive.
+// In a conversation with one user it is the user's side.
+func IsOwnSide(mention string) bool {
+	return ownSideWords[strings.ToLower(strings.TrimSpace(mention))]
+}
 
 // IsSelfMention reports whether an extracted subject or object is the
 // speaker's first person: "I", "me", "my", "myself", "mine" or the role

@@ -162,6 +162,9 @@ type Triplet struct {
 	Subject  string `json:"subject"`
 	Relation string `json:"relation"`
 	Object   string `json:"object"`
+	// SubjectName and ObjectName are the canonical entity names of Subject
+	// and Object (see EntityNames); "" means the mention itself.
+	EntityNames
 	// Condition limits when the fact holds ("when unwell"), or "".
 	Condition string `json:"condition,omitempty"`
 	// Negated says the sentence states the fact no longer holds ("we no
@@ -180,6 +183,18 @@ type Triplet struct {
 	// Change says the sentence announces a change of an earlier value
 	// ("now", "switched to", "instead of", "no longer", "actually" …).
 	Change bool `json:"change,omitempty"`
+}
+
+// EntityNames are the canonical entity names of a statement's subject and
+// object mentions: the shortest name that identifies the entity, without
+// generic category words ("the Postgres database" → "Postgres"; "Postgres
+// 16" stays "Postgres 16", since the version tells two entities apart). A
+// memory links mentions whose canonical names match into one entity. ""
+// means the mention is its own canonical name (as in replies that omit
+// the fields).
+type EntityNames struct {
+	SubjectName string `json:"subject_name,omitempty"`
+	ObjectName  string `json:"object_name,omitempty"`
 }
 
 // AnySubject as a negated triplet's subject retracts the fact for every
@@ -219,6 +234,9 @@ type ExtractedRelation struct {
 	// Object is a noun phrase, value or date as written; "" (with Replaces
 	// set) for a negated statement ("we no longer use Redis").
 	Object string `json:"object"`
+	// SubjectName and ObjectName are the canonical entity names of Subject
+	// and Object (see EntityNames); "" means the mention itself.
+	EntityNames
 	// Condition limits when the statement holds ("when unwell"), or "".
 	Condition string `json:"condition,omitempty"`
 	// Replaces names an earlier object this statement replaces, or "".

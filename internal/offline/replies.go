@@ -13,12 +13,13 @@ import (
 	"github.com/memarena/memarena/internal/textutil"
 )
 
-// Triplets answers extract-triplets: the turn's facts.
+// Triplets answers extract-triplets: the turn's facts, with the canonical
+// names of their subjects and objects (canonicalName).
 func (m *Model) Triplets(in model.TripletsInput) model.TripletExtraction {
 	a := m.analyze(in.TurnInput)
 	out := model.TripletExtraction{Triplets: []model.Triplet{}}
 	for _, f := range a.Facts() {
-		out.Triplets = append(out.Triplets, model.Triplet{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
+		out.Triplets = append(out.Triplets, model.Triplet{Subject: f.Subject, Relation: f.Relation, Object: f.Object, EntityNames: entityNames(f),
 			Condition: f.Condition, Negated: f.Negated, Replaces: f.Replaces, ReplacedPhrase: replacedPhrase(f.Evidence, f.Replaces),
 			Evidence: f.Evidence, Change: f.Change})
 	}
@@ -40,7 +41,7 @@ func (m *Model) Graph(in model.GraphInput) model.GraphExtraction {
 		out.Entities = append(out.Entities, model.ExtractedEntity{Name: name, Type: typ})
 	}
 	for _, f := range a.Facts() {
-		out.Relations = append(out.Relations, model.ExtractedRelation{Subject: f.Subject, Relation: f.Relation, Object: f.Object,
+		out.Relations = append(out.Relations, model.ExtractedRelation{Subject: f.Subject, Relation: f.Relation, Object: f.Object, EntityNames: entityNames(f),
 			Condition: f.Condition, Replaces: f.Replaces, ReplacedPhrase: replacedPhrase(f.Evidence, f.Replaces), Past: f.Past,
 			Evidence: f.Evidence, Change: f.Change})
 		if f.Person != "" {

@@ -245,13 +245,18 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 	sents := sentences(t.Text)
 	used := map[string]bool{}
 	for _, r := range ex.Relations {
-		r.Subject, r.Object = s.own(r.Subject, t), s.own(r.Object, t)
+		if own := s.own(r.Subject, t); own != r.Subject {
+			r.Subject, r.SubjectName = own, ""
+		}
+		if own := s.own(r.Object, t); own != r.Object {
+			r.Object, r.ObjectName = own, ""
+		}
 		rel := strings.ToLower(strings.TrimSpace(r.Relation))
 		if !IsRelation(rel) {
 			s.invalid++
 			continue
 		}
-		subj, subjDisp, subjType := s.entity(surface(r.Subject, t.Text), types, ref, false)
+		subj, subjDisp, subjType := s.entity(surface(r.Subject, t.Text), r.SubjectName, types, ref, false)
 		if subj == "" {
 			s.invalid++
 			continue
@@ -267,7 +272,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 			s.noteReplacedPhrase(r.Replaces, r.ReplacedPhrase)
 			continue
 		}
-		obj, objDisp, objType := s.entity(surface(r.Object, t.Text), types, ref, rel == "scheduled_for")
+		obj, objDisp, objType := s.entity(surface(r.Object, t.Text), r.ObjectName, types, ref, rel == "scheduled_for")
 		ev := strings.TrimSpace(r.Evidence)
 		if ev == "" || !strings.Contains(t.Text, ev) {
 			ev = BestSentence(t.Text, r.Object+" "+r.Object+" "+r.Subject)
@@ -350,10 +355,11 @@ func (s *Gaama) currentRelation(subject, object string) string {
 	return ""
 }
 
-// entity resolves an extracted name to (key, display, type). Time
-// expressions are keyed by their resolved date (see ResolveTime), relative to
-// ref (the session start).
-func (s *Gaama) entity(name string, types map[string]string, ref time.Time, future bool) (string, string, string) {
+// entity resolves an extracted name, whose canonical entity name is
+// canonical ("" for the name itself, see Resolver.Key), to (key, display,
+// type). Time expressions are keyed by their resolved date (see
+// ResolveTime), relative to ref (the session start).
+func (s *Gaama) entity(name, canonical string, types map[string]string, ref time.Time, future bool) (string, string, string) {
 	name = strings.TrimLeft(strings.TrimSpace(name), "->*#:=|•~ ")
 	n := Normalize(name)
 	if n == "" {
@@ -368,7 +374,7 @@ func (s *Gaama) entity(name string, types map[string]string, ref time.Time, futu
 			return k, d, TypeTime
 		}
 	}
-	k := s.res.Key(name)
+	k := s.res.Key(name, canonical)
 	if k == "" {
 		return "", "", ""
 	}
@@ -466,7 +472,7 @@ func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strat
 		objType = en.Type
 	}
 	for _, n := range names {
-		key, disp, typ := s.entity(n, nil, ref, false)
+		key, disp, typ := s.entity(n, "", nil, ref, false)
 		if key == "" || key == subject || key == cur.Object || len(s.graph.Between(key, rel, cur.Object)) > 0 {
 			continue
 		}

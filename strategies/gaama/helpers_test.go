@@ -125,7 +125,7 @@ func dbReplies() map[string]model.GraphExtraction {
 			Relations: []model.ExtractedRelation{{Subject: "orders", Relation: "uses", Object: "MySQL 8", Change: true,
 				Evidence: "Change of plan since last Monday, we moved orders to MySQL 8 after the vendor review."}}},
 		"s2-t2": {Entities: []model.ExtractedEntity{ent("orders service", TypeArtifact), ent("MySQL 8", TypeArtifact), ent("Postgres 16", TypeArtifact)},
-			Relations: []model.ExtractedRelation{{Subject: "orders service", Relation: "uses", Object: "MySQL 8", Replaces: "Postgres 16", ReplacedPhrase: " instead of Postgres 16",
+			Relations: []model.ExtractedRelation{{Subject: "orders service", EntityNames: model.EntityNames{SubjectName: "orders"}, Relation: "uses", Object: "MySQL 8", Replaces: "Postgres 16", ReplacedPhrase: " instead of Postgres 16",
 				Change: true, Evidence: "Noted, the orders service now uses MySQL 8 instead of Postgres 16."}}},
 	}
 }

@@ -3,13 +3,14 @@ package gaama
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
+	"github.com/memarena/memarena/strategies"
 )
 
 // Resolver maps entity mentions to canonical entity keys, so that the graph
@@ -21,12 +22,14 @@ import (
 //     side of the conversation and map to "user", like "I" and "me" do in
 //     nlp; registered speaker names map to their alias ("Dana" → "user");
 //   - a leading demonstrative ("this", "that", "these", "those") is dropped;
-//   - core matching: a mention whose core — its words stemmed, with generic
-//     trailing head nouns ("service", "api", "app", "system", "project",
-//     "team" …) dropped — equals the core of an entity seen before resolves
-//     to that entity's key ("orders service", "orders API", "order" all
-//     become the first-seen "orders"). The first mention of an entity fixes
-//     its key, so resolution depends only on ingest order.
+//   - canonical-name matching: the extraction reply gives each mention its
+//     canonical entity name (model.EntityNames: "the Postgres database" →
+//     "Postgres"); a mention whose canonical core — the name's words
+//     stemmed, see Core — equals the core of an entity seen before, or of
+//     that entity's canonical name, resolves to that entity's key
+//     ("Postgres" and "the Postgres database" become the first-seen one;
+//     "Postgres 16" stays apart). The first mention of an entity fixes its
+//     key, so resolution depends only on ingest order.
 //
 // Time expressions are keyed by their resolved date (see ResolveTime), so
 // "last Monday" said on 2026-03-09 and "2026-03-02" are one node.
@@ -34,7 +37,7 @@ import (
 // A Resolver is not safe for concurrent use.
 type Resolver struct {
 	alias map[string]string // normalized mention → canonical key
-	core  map[string]string // core form → canonical key
+	core  map[string]string // core form (of a mention or a canonical name) → canonical key
 }
 
 // NewResolver returns an empty resolver.
@@ -42,26 +45,14 @@ func NewResolver() *Resolver {
 	return &Resolver{alias: map[string]string{}, core: map[string]string{}}
 }
 
-// weSelf are first-person plural references, the user's side.
-var weSelf = map[string]bool{"we": true, "us": true, "our team": true, "ourselves": true, "our": true, "my team": true}
-
-// genericHeads are trailing head nouns that do not distinguish an entity
-// from the thing it names ("orders service" ~ "orders"), as Porter2 stems.
-var genericHeads = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range []string{"service", "api", "app", "application", "system", "project", "team", "module", "package", "repo", "repository", "codebase", "component", "endpoint", "platform", "tool"} {
-		m[stem(w)] = true
-	}
-	return m
-}()
-
 // Normalize returns the surface key of a mention without alias or core
-// resolution: nlp.NormalizeEntity plus the "we" → "user" and demonstrative
-// rules. "" means the mention names no entity.
+// resolution: nlp.NormalizeEntity plus the "we" → "user"
+// (strategies.IsOwnSide) and demonstrative rules. "" means the mention
+// names no entity.
 func Normalize(mention string) string {
 	s := strings.ToLower(strings.Join(strings.Fields(mention), " "))
 	s = strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	if weSelf[s] {
+	if strategies.IsOwnSide(s) {
 		return "user"
 	}
 	for _, p := range []string{"this ", "that ", "these ", "those ", "its ", "some "} {
@@ -70,22 +61,18 @@ func Normalize(mention string) string {
 	return nlp.NormalizeEntity(s)
 }
 
-// Core returns the core form of a normalized key: every word stemmed, with
-// generic trailing head nouns dropped while more than one word remains.
-// "orders service" → "order"; "postgres 16" → "postgr 16"; "user" → "user".
+// Core returns the core form of a normalized key: every word stemmed.
+// "orders service" → "order servic"; "postgres 16" → "postgr 16"; "user" →
+// "user".
 func Core(key string) string {
 	if key == "user" || key == "" {
 		return key
 	}
 	words := strings.Fields(key)
-	stems := make([]string, len(words))
 	for i, w := range words {
-		stems[i] = stem(w)
+		words[i] = stem(w)
 	}
-	for len(stems) > 1 && genericHeads[stems[len(stems)-1]] {
-		stems = stems[:len(stems)-1]
-	}
-	return strings.Join(stems, " ")
+	return strings.Join(words, " ")
 }
 
 // AddAlias makes mention resolve to key (e.g. a user speaker's name to
@@ -96,10 +83,12 @@ func (r *Resolver) AddAlias(mention, key string) {
 	}
 }
 
-// Key returns the canonical key of mention, registering it as a new entity
-// when neither its normalized form nor its core has been seen. It returns ""
-// for a mention that names no entity (empty, only stopwords).
-func (r *Resolver) Key(mention string) string {
+// Key returns the canonical key of mention, whose canonical entity name is
+// name ("" for the mention itself), registering it as a new entity when
+// neither its normalized form nor its core nor its name's core has been
+// seen. It returns "" for a mention that names no entity (empty, only
+// stopwords).
+func (r *Resolver) Key(mention, name string) string {
 	n := Normalize(mention)
 	if n == "" {
 		return ""
@@ -108,11 +97,18 @@ func (r *Resolver) Key(mention string) string {
 		return k
 	}
 	c := Core(n)
-	if k, ok := r.core[c]; ok {
-		r.alias[n] = k
-		return k
+	nc := c
+	if nn := Normalize(name); nn != "" {
+		nc = Core(nn)
+	}
+	for _, cc := range []string{nc, c} {
+		if k, ok := r.core[cc]; ok {
+			r.alias[n] = k
+			return k
+		}
 	}
 	r.core[c] = n
+	r.core[nc] = n
 	r.alias[n] = n
 	return n
 }
@@ -173,13 +169,7 @@ func technical(w string) bool {
 	return inner || digits > 0
 }
 
-var (
-	isoRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	isoFindRe  = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
-	weekdays   = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
-	months     = map[string]time.Month{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
-	numberWord = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1, "an": 1}
-)
+var isoRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 func allDigits(w string) bool {
 	w = strings.Trim(w, ".,;:!?()\"'")
@@ -196,154 +186,68 @@ func allDigits(w string) bool {
 
 func isISODate(s string) bool { return isoRe.MatchString(s) }
 
-// IsTimeExpr reports whether phrase is a time expression that ResolveTime
-// understands or a bare time word ("tonight", "next week", "March 3",
-// "2026-03-02", "Friday", "3 days ago").
+// IsTimeExpr reports whether phrase is a time expression: a phrase that is
+// one date expression internal/temporal reads (see timeMentions: "last
+// Monday", "tomorrow", "March 3", "2026-03-02", "two weeks ago", "next
+// week", "next summer"), or a bare weekday ("Friday"). A phrase that only
+// contains one ("the week before 3 August 2023") is not.
 func IsTimeExpr(phrase string) bool {
-	ws := textutil.Words(phrase)
-	if len(ws) == 0 || len(ws) > 5 {
-		return false
-	}
-	if isoFindRe.MatchString(phrase) {
-		return true
-	}
-	for _, w := range ws {
-		if _, ok := weekdays[w]; ok {
-			return true
-		}
-		switch w {
-		case "today", "tonight", "tomorrow", "yesterday", "weekend", "morning", "evening", "afternoon":
-			return true
-		}
-	}
-	if _, ok := months[ws[0]]; ok && len(ws) >= 2 && isNum(ws[1]) {
-		return true
-	}
-	if len(ws) >= 2 && isNum(ws[0]) {
-		if _, ok := months[ws[1]]; ok {
-			return true
-		}
-	}
-	last := ws[len(ws)-1]
-	if (ws[0] == "last" || ws[0] == "next" || ws[0] == "this") && (last == "week" || last == "month" || last == "year") {
-		return true
-	}
-	return last == "ago" || (ws[0] == "in" && len(ws) == 3 && (strings.HasPrefix(ws[2], "day") || strings.HasPrefix(ws[2], "week")))
+	ref := time.Date(2000, 1, 3, 0, 0, 0, 0, time.UTC) // any day: only the presence of a mention counts
+	return len(timeMentions(phrase, ref, false)) > 0
 }
 
-func isNum(w string) bool {
-	w = strings.TrimRight(w, "stndrh") // 3rd, 1st, 2nd, 4th
-	_, err := strconv.Atoi(w)
-	return err == nil && w != ""
-}
-
-// ResolveTime resolves a time expression against ref (the session start) and
-// returns the calendar date, ok = false when the phrase names no single
-// date. Rules (Monday-to-Sunday weeks are not needed; all shifts are in
-// days):
-//
-//   - "2026-03-02" → that date; "March 3" / "3 March" → that day in ref's
-//     year;
-//   - "today" / "tonight" → ref; "yesterday" → ref − 1 day; "tomorrow" →
-//     ref + 1 day;
-//   - "last <weekday>" → the latest such weekday strictly before ref;
-//     "next <weekday>" → the first strictly after ref; "this <weekday>" or a
-//     bare weekday → the first on or after ref when future is true, else the
-//     latest on or before ref;
-//   - "N days/weeks ago" → ref − N·(1|7) days; "in N days/weeks" → ref +
-//     N·(1|7) days; "last week" → ref − 7 days; "next week" → ref + 7 days.
+// ResolveTime resolves a time expression against ref (the session start)
+// with internal/temporal (see its conventions) and returns the calendar
+// date, ok = false when the phrase names no single day or week: the
+// phrase's mention (timeMentions) that is a day ("last Monday",
+// "tomorrow", "March 3", "3 days ago", "2026-03-02") gives that day, a
+// week ("last week", "two weeks ago") its first day (Monday). A bare
+// weekday, which temporal resolves only in a tensed sentence, takes the
+// statement's tense: future (an object of scheduled_for) → the first such
+// day after ref, else the latest before it. Vague spans ("a few days
+// ago"), months, seasons and years name no single date.
 func ResolveTime(phrase string, ref time.Time, future bool) (time.Time, bool) {
 	if ref.IsZero() {
 		return time.Time{}, false
 	}
-	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, time.UTC)
-	if m := isoFindRe.FindStringSubmatch(phrase); m != nil {
-		t, err := time.Parse("2006-01-02", m[0])
-		return t, err == nil
-	}
-	ws := textutil.Words(phrase)
-	for i, w := range ws {
-		switch w {
-		case "today", "tonight":
-			return day, true
-		case "yesterday":
-			return day.AddDate(0, 0, -1), true
-		case "tomorrow":
-			return day.AddDate(0, 0, 1), true
-		}
-		if wd, ok := weekdays[w]; ok {
-			mod := ""
-			if i > 0 {
-				mod = ws[i-1]
-			}
-			delta := int(wd - day.Weekday())
-			switch {
-			case mod == "last":
-				if delta >= 0 {
-					delta -= 7
-				}
-			case mod == "next":
-				if delta <= 0 {
-					delta += 7
-				}
-			case future || mod == "this":
-				if delta < 0 {
-					delta += 7
-				}
-			default:
-				if delta > 0 {
-					delta -= 7
-				}
-			}
-			return day.AddDate(0, 0, delta), true
-		}
-		if mo, ok := months[w]; ok {
-			if i+1 < len(ws) && isNum(ws[i+1]) {
-				d, _ := strconv.Atoi(strings.TrimRight(ws[i+1], "stndrh"))
-				return time.Date(day.Year(), mo, d, 0, 0, 0, 0, time.UTC), d >= 1 && d <= 31
-			}
-			if i > 0 && isNum(ws[i-1]) {
-				d, _ := strconv.Atoi(strings.TrimRight(ws[i-1], "stndrh"))
-				return time.Date(day.Year(), mo, d, 0, 0, 0, 0, time.UTC), d >= 1 && d <= 31
-			}
-		}
-	}
-	if len(ws) >= 2 {
-		last := ws[len(ws)-1]
-		unit := func(u string) int {
-			switch strings.TrimSuffix(u, "s") {
-			case "day":
-				return 1
-			case "week":
-				return 7
-			}
-			return 0
-		}
-		count := func(w string) (int, bool) {
-			if n, ok := numberWord[w]; ok {
-				return n, true
-			}
-			n, err := strconv.Atoi(w)
-			return n, err == nil
-		}
-		if last == "ago" && len(ws) >= 3 {
-			if n, ok := count(ws[len(ws)-3]); ok && unit(ws[len(ws)-2]) > 0 {
-				return day.AddDate(0, 0, -n*unit(ws[len(ws)-2])), true
-			}
-		}
-		if ws[0] == "in" && len(ws) == 3 {
-			if n, ok := count(ws[1]); ok && unit(ws[2]) > 0 {
-				return day.AddDate(0, 0, n*unit(ws[2])), true
-			}
-		}
-		if (ws[0] == "last" || ws[0] == "next") && last == "week" && len(ws) == 2 {
-			if ws[0] == "last" {
-				return day.AddDate(0, 0, -7), true
-			}
-			return day.AddDate(0, 0, 7), true
+	for _, m := range timeMentions(phrase, ref, future) {
+		if !m.Vague && (m.Unit == temporal.Day || m.Unit == temporal.Week) {
+			return m.From, true
 		}
 	}
 	return time.Time{}, false
+}
+
+// timeMentions are the date expressions temporal.Find reads in phrase
+// that make up the whole phrase, but for at most one word before them
+// ("since last Monday"). A bare weekday is read in a sentence of the
+// statement's tense (future or past).
+func timeMentions(phrase string, ref time.Time, future bool) []temporal.Mention {
+	phrase = strings.TrimSpace(phrase)
+	if phrase == "" {
+		return nil
+	}
+	whole := func(text string, base int, ms []temporal.Mention) []temporal.Mention {
+		var out []temporal.Mention
+		for _, m := range ms {
+			if m.End <= base {
+				continue // inside the frame
+			}
+			before := textutil.Words(text[base:max(base, m.Start)])
+			if len(before) <= 1 && len(textutil.Words(text[m.End:])) == 0 {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	if ms := whole(phrase, 0, temporal.Find(phrase, ref)); len(ms) > 0 {
+		return ms
+	}
+	frame := "it was on "
+	if future {
+		frame = "it will be on "
+	}
+	return whole(frame+phrase, len(frame), temporal.Find(frame+phrase, ref))
 }
 
 // timeKey returns the key and display text of a time entity: the resolved
@@ -352,7 +256,7 @@ func ResolveTime(phrase string, ref time.Time, future bool) (time.Time, bool) {
 func timeKey(phrase string, ref time.Time, future bool) (key, display string) {
 	if d, ok := ResolveTime(phrase, ref, future); ok {
 		iso := d.Format("2006-01-02")
-		if isoFindRe.MatchString(phrase) && strings.TrimSpace(phrase) == iso {
+		if strings.TrimSpace(phrase) == iso {
 			return iso, iso
 		}
 		return iso, fmt.Sprintf("%s (%s)", strings.TrimSpace(phrase), iso)

@@ -29,7 +29,7 @@ func (s *Gaama) notePerson(t strategies.Turn) {
 			// A conversation's people are its hubs, as "user" is in a
 			// one-user conversation: most facts hang off them, so they
 			// are walked from with one hop only and never through.
-			if k := s.res.Key(p); k != "" && !s.hubs[k] {
+			if k := s.res.Key(p, ""); k != "" && !s.hubs[k] {
 				s.hubs[k] = true
 				s.hubList = append(s.hubList, k)
 			}

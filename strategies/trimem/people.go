@@ -3,7 +3,6 @@ package trimem
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/memarena/memarena/strategies"
 )
@@ -30,10 +29,10 @@ func (m *TriMem) own(tr Triplet, t strategies.Turn) Triplet {
 	}
 	p := strategies.Person(t)
 	if selfRef(tr.Subject) {
-		tr.Subject = p
+		tr.Subject, tr.SubjectName = p, ""
 	}
 	if selfRef(tr.Object) {
-		tr.Object = p
+		tr.Object, tr.ObjectName = p, ""
 	}
 	return tr
 }
@@ -42,7 +41,7 @@ func (m *TriMem) own(tr Triplet, t strategies.Turn) Triplet {
 // first-person singular (strategies.IsSelfMention) or plural ("we", "us",
 // "our") pronoun.
 func selfRef(mention string) bool {
-	return strategies.IsSelfMention(mention) || userSide[strings.ToLower(strings.TrimSpace(mention))]
+	return strategies.IsSelfMention(mention) || strategies.IsOwnSide(mention)
 }
 
 // triplets returns the turn's valid triplets. In extraction: oracle mode

@@ -72,6 +72,10 @@ type Config struct {
 // Assertion is one triplet asserted by one turn.
 type Assertion struct {
 	Subject, Relation, Object string
+	// SubjectName and ObjectName are the canonical entity names of Subject
+	// and Object (model.EntityNames), "" for the mention itself; they link
+	// mentions of one entity (ResolveEntity).
+	SubjectName, ObjectName string
 	// Condition limits when the fact holds ("when unwell"), or "".
 	Condition string
 	// Sentence is the source sentence, verbatim (rendered as the quote).
@@ -250,10 +254,8 @@ CREATE TABLE entity (
 	id INTEGER PRIMARY KEY,
 	key TEXT NOT NULL UNIQUE,      -- stems of the normalized name, space separated
 	name TEXT NOT NULL,            -- normalized name (nlp.NormalizeEntity) first seen
-	first_stem TEXT NOT NULL,
 	ntok INTEGER NOT NULL          -- number of distinct terms
 );
-CREATE INDEX entity_first ON entity(first_stem);
 CREATE TABLE entity_alias (key TEXT PRIMARY KEY, entity_id INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE entity_term (term TEXT NOT NULL, entity_id INTEGER NOT NULL, PRIMARY KEY (term, entity_id)) WITHOUT ROWID;
 CREATE TABLE triplet (
@@ -331,7 +333,7 @@ func OpenStore(cfg Config) (*Store, error) {
 	}
 	s := &Store{db: db, cfg: cfg, hl: cfg.HalfLife.Seconds(), alias: map[string]int64{}, ents: map[int64]Entity{},
 		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}}
-	id, err := s.resolveKey(context.Background(), s.q(), UserEntity)
+	id, err := s.resolveKey(context.Background(), s.q(), UserEntity, nil)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -440,20 +442,28 @@ type Entity struct {
 // Linking rules, in order:
 //  1. nlp.NormalizeEntity (lowercase, articles and possessives dropped;
 //     "I", "me", "my", "the user" → "user"; here also "we", "us", "our" →
-//     "user"), then the words' stems form the key, so plural and singular
-//     mentions are one entity;
+//     "user", strategies.IsOwnSide), then the words' stems form the key, so
+//     plural and singular mentions are one entity;
 //  2. a registered user name resolves to "user";
 //  3. an exact key (or a key seen before as an alias) is that entity;
-//  4. designator linking: if the words of one key are a prefix of the
-//     other's and the extra words are generic designators (service, api,
-//     app, database, team …), they are one entity ("orders" ↔ "orders
-//     service"); "spicy" and "spicy ramen", "postgres" and "postgres 16"
-//     stay apart; the earliest such entity wins;
+//  4. canonical-name linking (ResolveNamed): the key of the mention's
+//     canonical entity name (model.EntityNames, "the Postgres database" →
+//     "Postgres"), when seen before as a key or as another mention's
+//     canonical name, is that entity; a new entity registers its canonical
+//     name's key as an alias, so "Postgres" and "the Postgres database" are
+//     one entity in either order, while "postgres" and "postgres 16", or
+//     "spicy" and "spicy ramen", stay apart;
 //  5. otherwise a new entity.
 //
 // A mention that normalizes to nothing gives ErrNoEntity.
 func (s *Store) ResolveEntity(ctx context.Context, mention string) (Entity, error) {
 	return s.resolve(ctx, s.q(), mention)
+}
+
+// ResolveNamed is ResolveEntity for a mention whose canonical entity name
+// is name ("" for the mention itself), see rule 4 of ResolveEntity.
+func (s *Store) ResolveNamed(ctx context.Context, mention, name string) (Entity, error) {
+	return s.resolveNamed(ctx, s.q(), mention, name)
 }
 
 // lookup resolves a mention to an existing entity without creating one.
@@ -481,20 +491,25 @@ func (s *Store) lookup(ctx context.Context, q querier, mention string) (int64, b
 	}
 }
 
-// userSide are first-person plural references: in a conversation with one
-// user, "we" is the user's side (nlp.NormalizeEntity drops them as
-// stopwords).
-var userSide = map[string]bool{"we": true, "us": true, "our": true, "ours": true, "ourselves": true, "let's": true}
-
 func (s *Store) resolve(ctx context.Context, q querier, mention string) (Entity, error) {
+	return s.resolveNamed(ctx, q, mention, "")
+}
+
+func (s *Store) resolveNamed(ctx context.Context, q querier, mention, name string) (Entity, error) {
 	k := nlp.NormalizeEntity(mention)
-	if userSide[strings.ToLower(strings.TrimSpace(mention))] {
+	if strategies.IsOwnSide(mention) {
+		// In a conversation with one user, "we" is the user's side
+		// (nlp.NormalizeEntity drops it as a stopword).
 		k = UserEntity
 	}
 	if k == "" {
 		return Entity{}, ErrNoEntity
 	}
-	id, err := s.resolveKey(ctx, q, k)
+	var canon []string
+	if k != UserEntity {
+		canon = stems(nlp.NormalizeEntity(name))
+	}
+	id, err := s.resolveKey(ctx, q, k, canon)
 	if err != nil {
 		return Entity{}, err
 	}
@@ -509,48 +524,39 @@ func (s *Store) resolve(ctx context.Context, q querier, mention string) (Entity,
 	return e, nil
 }
 
-func (s *Store) resolveKey(ctx context.Context, q querier, name string) (int64, error) {
+// resolveKey returns the entity of a normalized mention name, linking it
+// by canon, the stems of its canonical entity name (nil or equal to the
+// mention's stems: no linking), see ResolveEntity.
+func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []string) (int64, error) {
 	st := stems(name)
 	if len(st) == 0 {
 		return 0, ErrNoEntity
 	}
 	key := strings.Join(st, " ")
-	if id, ok := s.alias[key]; ok {
-		return id, nil
-	}
-	var known int64
-	switch err := q.QueryRowContext(ctx, `SELECT entity_id FROM entity_alias WHERE key = ?`, key).Scan(&known); {
-	case err == nil:
-		s.alias[key] = known
-		return known, nil
-	case !errors.Is(err, sql.ErrNoRows):
-		return 0, fmt.Errorf("trimem: alias %q: %w", name, err)
-	}
-	// Designator linking against entities that share the first stem.
-	rows, err := q.QueryContext(ctx, `SELECT id, key FROM entity WHERE first_stem = ? ORDER BY id`, st[0])
-	if err != nil {
-		return 0, fmt.Errorf("trimem: link %q: %w", name, err)
+	keys := []string{key}
+	if ck := strings.Join(canon, " "); ck != "" && ck != key {
+		keys = append(keys, ck)
 	}
 	var linked int64
-	for rows.Next() {
-		var id int64
-		var k string
-		if err := rows.Scan(&id, &k); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		if prefixLinked(st, strings.Fields(k)) {
+	for _, k := range keys {
+		if id, ok := s.alias[k]; ok {
 			linked = id
 			break
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, err
+		var known int64
+		switch err := q.QueryRowContext(ctx, `SELECT entity_id FROM entity_alias WHERE key = ?`, k).Scan(&known); {
+		case err == nil:
+			linked = known
+		case !errors.Is(err, sql.ErrNoRows):
+			return 0, fmt.Errorf("trimem: alias %q: %w", name, err)
+		}
+		if linked != 0 {
+			break
+		}
 	}
 	if linked == 0 {
 		ts := terms(name)
-		res, err := q.ExecContext(ctx, `INSERT INTO entity(key, name, first_stem, ntok) VALUES (?, ?, ?, ?)`, key, name, st[0], len(ts))
+		res, err := q.ExecContext(ctx, `INSERT INTO entity(key, name, ntok) VALUES (?, ?, ?)`, key, name, len(ts))
 		if err != nil {
 			return 0, fmt.Errorf("trimem: insert entity %q: %w", name, err)
 		}
@@ -561,50 +567,19 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string) (int64, 
 			}
 		}
 	}
-	if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_alias(key, entity_id) VALUES (?, ?)`, key, linked); err != nil {
-		return 0, fmt.Errorf("trimem: entity alias: %w", err)
+	for _, k := range keys {
+		if _, ok := s.alias[k]; ok {
+			continue
+		}
+		res, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_alias(key, entity_id) VALUES (?, ?)`, k, linked)
+		if err != nil {
+			return 0, fmt.Errorf("trimem: entity alias: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			s.alias[k] = linked
+		}
 	}
-	s.alias[key] = linked
 	return linked, nil
-}
-
-// designators are generic head words that name a thing by what it is
-// ("the orders service", "the orders API"): a mention extended only by them
-// is the same entity as the bare name. Stored as stems.
-var designators = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range []string{"service", "services", "api", "app", "application", "system", "project", "team",
-		"module", "repo", "repository", "database", "db", "server", "backend", "frontend", "package", "library",
-		"lib", "tool", "platform", "pipeline", "cluster", "codebase", "endpoint", "endpoints", "feature",
-		"company", "inc", "product", "component", "workflow", "stack", "job", "jobs", "table", "tables"} {
-		m[textutil.Stem(w)] = true
-	}
-	return m
-}()
-
-// prefixLinked reports whether one stem list is a proper prefix of the
-// other and every extra stem is a designator ("orders" ↔ "orders
-// service"); "spicy" and "spicy ramen", or "postgres" and "postgres 16",
-// stay apart.
-func prefixLinked(a, b []string) bool {
-	if len(a) == len(b) {
-		return false
-	}
-	short, long := a, b
-	if len(a) > len(b) {
-		short, long = b, a
-	}
-	for i := range short {
-		if short[i] != long[i] {
-			return false
-		}
-	}
-	for _, w := range long[len(short):] {
-		if !designators[w] {
-			return false
-		}
-	}
-	return true
 }
 
 // rankWords are the distinct content stems of a triplet's rendered words
@@ -741,11 +716,11 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 	if a.TurnID == "" {
 		return res, errors.New("trimem: assertion without a turn id")
 	}
-	subj, err := s.resolve(ctx, tx, a.Subject)
+	subj, err := s.resolveNamed(ctx, tx, a.Subject, a.SubjectName)
 	if err != nil {
 		return res, fmt.Errorf("subject %q: %w", a.Subject, err)
 	}
-	obj, err := s.resolve(ctx, tx, a.Object)
+	obj, err := s.resolveNamed(ctx, tx, a.Object, a.ObjectName)
 	if err != nil {
 		return res, fmt.Errorf("object %q: %w", a.Object, err)
 	}
@@ -1156,7 +1131,7 @@ func (s *Store) retract(ctx context.Context, tx querier, a Assertion) ([]int64, 
 	if _, ok := relationByName[a.Relation]; !ok {
 		return nil, fmt.Errorf("trimem: unknown relation %q", a.Relation)
 	}
-	obj, err := s.resolve(ctx, tx, a.Object)
+	obj, err := s.resolveNamed(ctx, tx, a.Object, a.ObjectName)
 	if err != nil {
 		return nil, fmt.Errorf("object %q: %w", a.Object, err)
 	}
@@ -1164,7 +1139,7 @@ func (s *Store) retract(ctx context.Context, tx querier, a Assertion) ([]int64, 
 	if strings.TrimSpace(a.Subject) == AnySubject {
 		ids, err = s.liveIDs(ctx, tx, `relation = ? AND object_id = ? AND cond_key = ?`, a.Relation, obj.ID, ConditionKey(a.Condition))
 	} else {
-		subj, serr := s.resolve(ctx, tx, a.Subject)
+		subj, serr := s.resolveNamed(ctx, tx, a.Subject, a.SubjectName)
 		if serr != nil {
 			return nil, fmt.Errorf("subject %q: %w", a.Subject, serr)
 		}

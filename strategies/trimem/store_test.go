@@ -47,6 +47,10 @@ func withCue(a *Assertion)                   { a.ChangeCue = true }
 func withCond(c string) func(*Assertion)     { return func(a *Assertion) { a.Condition = c } }
 func withSentence(s string) func(*Assertion) { return func(a *Assertion) { a.Sentence = s } }
 
+// withSubjectName gives the assertion's subject the canonical entity name
+// a model reply gives it (model.EntityNames).
+func withSubjectName(n string) func(*Assertion) { return func(a *Assertion) { a.SubjectName = n } }
+
 func get(t *testing.T, st *Store, id int64) Record {
 	t.Helper()
 	r, err := st.Triplet(context.Background(), id)
@@ -144,8 +148,8 @@ func TestSupersessionMultiValued(t *testing.T) {
 	}
 	// The sentence names the old value.
 	st2 := newStore(t, Config{})
-	p := as(t, st2, "t1", t0, "orders service", "uses", "postgres 16")
-	r := as(t, st2, "t1", t0, "orders service", "uses", "redis")
+	p := as(t, st2, "t1", t0, "orders service", "uses", "postgres 16", withSubjectName("orders"))
+	r := as(t, st2, "t1", t0, "orders service", "uses", "redis", withSubjectName("orders"))
 	my := as(t, st2, "t2", t0.Add(time.Hour), "orders", "uses", "mysql 8", withCue,
 		withSentence("the orders service now uses MySQL 8 instead of Postgres 16"))
 	if !reflect.DeepEqual(my.Superseded, []int64{p.ID}) || get(t, st2, r.ID).Status != strategies.StatusCurrent {
@@ -197,7 +201,7 @@ func TestDependentFactsFallWithTheirValue(t *testing.T) {
 	p := as(t, st, "s1-t2", t0, "orders", "uses", "Postgres 16", s1)
 	d := as(t, st, "s1-t2", t0, "user", "decided", "use Postgres 16 for orders", s1)
 	other := as(t, st, "s1-t2", t0, "user", "prefers", "green tea", s1)
-	m := as(t, st, "s2-t1", t0.Add(time.Hour), "orders service", "uses", "MySQL 8", withCue)
+	m := as(t, st, "s2-t1", t0.Add(time.Hour), "orders service", "uses", "MySQL 8", withCue, withSubjectName("orders"))
 	if !reflect.DeepEqual(m.Superseded, []int64{p.ID, d.ID}) {
 		t.Fatalf("superseded %v, want [%d %d]", m.Superseded, p.ID, d.ID)
 	}
@@ -347,9 +351,26 @@ func TestEntityNormalizationAndLinking(t *testing.T) {
 	if id("direct flights") != id("Direct flight") {
 		t.Error("plural and singular differ")
 	}
+	named := func(m, name string) int64 {
+		t.Helper()
+		e, err := st.ResolveNamed(ctx, m, name)
+		if err != nil {
+			t.Fatalf("%q (%q): %v", m, name, err)
+		}
+		return e.ID
+	}
 	orders := id("orders")
-	if id("the orders service") != orders || id("Orders API") != orders || id("orders") != orders {
-		t.Error("designator linking failed")
+	if named("the Orders service", "Orders") != orders || named("Orders API", "Orders") != orders || id("orders") != orders {
+		t.Error("canonical-name linking failed")
+	}
+	if id("orders app") == orders {
+		t.Error("a mention without a canonical name linked by its words")
+	}
+	// Either order: the canonical name registered by a longer mention
+	// first is found by the bare name later.
+	helix := named("the HelixQA repo", "HelixQA")
+	if id("HelixQA") != helix || id("helixqa repo") != helix {
+		t.Error("bare name not linked to the earlier named mention")
 	}
 	pg := id("postgres")
 	if id("postgres 16") == pg || id("postgres 17") == id("postgres 16") {

@@ -20,8 +20,8 @@
 //     oracle mode;
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
 //     "the user" → "user"; a named speaker's first person is that speaker,
-//     see people), stemmed keys, designator linking ("orders" ↔ "orders
-//     service");
+//     see people), stemmed keys, canonical-name linking by the reply's
+//     entity names ("Postgres" ↔ "the Postgres database", model.EntityNames);
 //   - reinforcement: s ← e + α(1 − e), e the decayed strength;
 //   - conflict resolution (Store.assert): a newer object of a single-valued
 //     relation, a change-cued or explicitly replacing object of a
@@ -284,7 +284,7 @@ func (m *TriMem) Ingest(ctx context.Context, t strategies.Turn) error {
 		sentEnts := map[string][]int64{}
 		for _, tr := range trips {
 			tr = m.own(tr, t)
-			a := Assertion{Subject: tr.Subject, Relation: tr.Relation, Object: tr.Object, Condition: tr.Condition,
+			a := Assertion{Subject: tr.Subject, SubjectName: tr.SubjectName, Relation: tr.Relation, Object: tr.Object, ObjectName: tr.ObjectName, Condition: tr.Condition,
 				Sentence: tr.Evidence, Context: t.Text, ChangeCue: tr.Change, TurnID: t.ID, Seq: m.seq, At: t.Time}
 			if tr.Replaces != "" {
 				a.Replaces = []string{tr.Replaces}
