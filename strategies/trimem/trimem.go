@@ -705,20 +705,30 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 // item renders one ranked triplet.
 func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.Item, error) {
 	// Stale values per evidence sentence: the superseded values of the
-	// triplet's slot, and those the sentence itself asserted.
-	stale := make([][]string, len(r.Sentences))
-	if r.Status != strategies.StatusSuperseded {
-		slot, err := m.store.SupersededObjects(ctx, r.SubjectID, r.Relation)
-		if err != nil {
-			return strategies.Item{}, err
+	// triplet's slot, and those the sentence itself asserted. They are
+	// looked up newest sentence first, only until one can be quoted.
+	var slot []string
+	slotRead := false
+	stale := func(i int) ([]string, error) {
+		if r.Status == strategies.StatusSuperseded {
+			return nil, nil
 		}
-		for i, sent := range r.Sentences {
-			own, err := m.store.StaleValues(ctx, r.TurnIDs[i], sent)
-			if err != nil {
-				return strategies.Item{}, err
+		if !slotRead {
+			var err error
+			if slot, err = m.store.SupersededObjects(ctx, r.SubjectID, r.Relation); err != nil {
+				return nil, err
 			}
-			stale[i] = append(append([]string(nil), slot...), own...)
+			slotRead = true
 		}
+		own, err := m.store.StaleValues(ctx, r.TurnIDs[i], r.Sentences[i])
+		if err != nil {
+			return nil, err
+		}
+		return append(append([]string(nil), slot...), own...), nil
+	}
+	quote, err := quoteLazy(r, stale)
+	if err != nil {
+		return strategies.Item{}, err
 	}
 	var replacedBy string
 	if r.SupersededBy > 0 {
@@ -742,7 +752,7 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 	if r.Kind == KindRule {
 		kind, id = KindRuleItem, fmt.Sprintf("r%d", r.ID)
 	}
-	return strategies.Item{ID: id, Text: Render(r, Quote(r, stale), replacedBy, instances), Score: score, Kind: kind,
+	return strategies.Item{ID: id, Text: Render(r, quote, replacedBy, instances), Score: score, Kind: kind,
 		TurnIDs: r.TurnIDs, Time: r.LastSeen, Status: r.Status}, nil
 }
 
@@ -755,23 +765,38 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 // not quoted (their instances are). Dates are matched in any written form
 // ("April 30" names 2026-04-30), resolved against r.LastSeen.
 func Quote(r Record, stale [][]string) string {
+	q, _ := quoteLazy(r, func(i int) ([]string, error) {
+		if i < len(stale) {
+			return stale[i], nil
+		}
+		return nil, nil
+	})
+	return q
+}
+
+// quoteLazy is Quote with the stale values of sentence i read by stale(i),
+// newest sentence first and only until a sentence can be quoted: a fact
+// reinforced by many turns costs one look-up, not one per turn.
+func quoteLazy(r Record, stale func(i int) ([]string, error)) (string, error) {
 	if r.Kind == KindRule {
-		return ""
+		return "", nil
 	}
 	for i := len(r.Sentences) - 1; i >= 0; i-- {
+		sv, err := stale(i)
+		if err != nil {
+			return "", err
+		}
 		var vs []string
-		if i < len(stale) {
-			for _, v := range stale[i] {
-				if !mentions(r.Object, v, r.LastSeen) {
-					vs = append(vs, v)
-				}
+		for _, v := range sv {
+			if !mentions(r.Object, v, r.LastSeen) {
+				vs = append(vs, v)
 			}
 		}
 		if q, ok := Scrub(r.Sentences[i], vs, r.LastSeen); ok && q != "" {
-			return q
+			return q, nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
 var reScrubPrefix = `(?i)(?:\s*\(\s*(?:down|up)\s+from\s+%[1]s\s*\)|,?\s+(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+%[1]s|\s+from\s+%[1]s(?:\s+to\b)?)`
