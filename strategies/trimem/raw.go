@@ -31,12 +31,17 @@ func (m *TriMem) keepRaw(ctx context.Context, t strategies.Turn) error {
 // supplement fuses the ranked items with the vector supplement's nearest
 // raw observations (strategies.FuseRaw, structure weight
 // Options.StructureWeight): the vector store Mem0 keeps beside its graph
-// (Chhikara et al. 2025). A raw observation is marked superseded when one
-// of its turns asserted a fact now superseded (Store.TurnStatus) or when
-// its text states a superseded value without a current value of the same
-// slot (Store.StaleSlotsFor, StaleSlot.In), so an old value never comes back
-// as current through the supplement.
-func (m *TriMem) supplement(ctx context.Context, question string, items []strategies.Item) ([]strategies.Item, error) {
+// (Chhikara et al. 2025). The raw observations are episodes, kept as they
+// were said (as Zep/Graphiti keeps its episodes and invalidates only
+// edges); one is marked superseded only where it offers an answer to the
+// question that the triplet graph has replaced: when one of its turns
+// asserted a superseded fact the question asks about (Store.SupersededTurns)
+// or its text states such a fact's value without a current value of the
+// same slot (Store.StaleSlotsFor, StaleSlot.In). What the question asks
+// about is its Scope. A superseded fact the question does not ask about
+// leaves the observation current: the reader discounts superseded lines, and
+// an observation is rarely only the one fact extraction read from it.
+func (m *TriMem) supplement(ctx context.Context, question string, scope Scope, items []strategies.Item) ([]strategies.Item, error) {
 	if m.raw == nil {
 		return items, nil
 	}
@@ -50,11 +55,11 @@ func (m *TriMem) supplement(ctx context.Context, question string, items []strate
 		texts[i] = it.Text
 		turns = append(turns, it.TurnIDs...)
 	}
-	slots, err := m.store.StaleSlotsFor(ctx, texts)
+	slots, err := m.store.StaleSlotsFor(ctx, texts, scope)
 	if err != nil {
 		return nil, err
 	}
-	stale, err := m.store.SupersededTurns(ctx, turns)
+	stale, err := m.store.SupersededTurns(ctx, turns, scope)
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +158,54 @@ func (m staleMatcher) in(t textTokens) bool {
 	return true
 }
 
+// Scope is what a question asks about, for marking raw observations
+// superseded: the entities it names (the people it means by I/my
+// included), the relations it asks for and its content terms.
+type Scope struct {
+	Entities  map[int64]bool
+	Relations map[string]bool
+	Terms     map[string]bool
+}
+
+// NewScope is the Scope of a question analysis qa and its named entities.
+func NewScope(qa Question, ents []EntityMatch) Scope {
+	sc := Scope{Entities: map[int64]bool{}, Relations: map[string]bool{}, Terms: textutil.TokenSet(qa.Terms)}
+	for _, e := range ents {
+		sc.Entities[e.ID] = true
+	}
+	for _, r := range qa.Relations {
+		sc.Relations[r] = true
+	}
+	for _, r := range qa.AnswerRelations {
+		sc.Relations[r] = true
+	}
+	return sc
+}
+
+// Covers reports whether the question asks about the fact (subject,
+// relation, object, condition): it names the subject, and it asks for the
+// relation or shares a content term with the relation phrase, the object
+// or the condition (the subject's own terms do not count: naming a person
+// does not ask about every fact about them).
+func (sc Scope) Covers(subjectID int64, relation, object, condition string) bool {
+	if !sc.Entities[subjectID] {
+		return false
+	}
+	if sc.Relations[relation] {
+		return true
+	}
+	phrase := relation
+	if spec, ok := relationByName[relation]; ok {
+		phrase = spec.Phrase
+	}
+	for _, t := range textutil.ContentTokens(phrase + " " + object + " " + condition) {
+		if sc.Terms[t] {
+			return true
+		}
+	}
+	return false
+}
+
 // StaleSlot is a superseded value of a slot (subject, relation) with the
 // slot's values that are current.
 type StaleSlot struct {
@@ -196,13 +249,13 @@ func (sl StaleSlot) In(text string) bool {
 }
 
 // StaleSlotsFor returns, in triplet id order, every superseded, unarchived
-// fact triplet as a StaleSlot whose value one of texts may state: those
-// whose staleKey is among the texts' tokens, found through an index, so the
-// cost follows the texts, not the number of superseded values. Every
-// StaleSlot whose In holds for one of texts is among them. A text naming
-// the replacement too ("MySQL 8 instead of Postgres 16") does not present
-// the old value as current.
-func (s *Store) StaleSlotsFor(ctx context.Context, texts []string) ([]StaleSlot, error) {
+// fact triplet the scope covers (Scope.Covers) as a StaleSlot whose value
+// one of texts may state: those whose staleKey is among the texts' tokens,
+// found through an index, so the cost follows the texts, not the number of
+// superseded values. Every such StaleSlot whose In holds for one of texts
+// is among them. A text naming the replacement too ("MySQL 8 instead of
+// Postgres 16") does not present the old value as current.
+func (s *Store) StaleSlotsFor(ctx context.Context, texts []string, scope Scope) ([]StaleSlot, error) {
 	// Content tokens are normalized tokens with stopwords left out: the
 	// normalized tokens cover both sets ContainsAll compares.
 	seen := map[string]bool{}
@@ -222,7 +275,7 @@ func (s *Store) StaleSlotsFor(ctx context.Context, texts []string) ([]StaleSlot,
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q().QueryContext(ctx, `SELECT t.subject, t.object,
+	rows, err := s.q().QueryContext(ctx, `SELECT t.subject_id, t.relation, t.condition, t.subject, t.object,
 		COALESCE((SELECT group_concat(o, char(31)) FROM (
 			SELECT c.object AS o FROM triplet c WHERE c.subject_id = t.subject_id AND c.relation = t.relation
 				AND c.status != 'superseded' AND c.kind = 'fact' AND c.archived_at IS NULL
@@ -236,9 +289,13 @@ func (s *Store) StaleSlotsFor(ctx context.Context, texts []string) ([]StaleSlot,
 	var out []StaleSlot
 	for rows.Next() {
 		var sl StaleSlot
-		var cur string
-		if err := rows.Scan(&sl.Subject, &sl.Old, &cur); err != nil {
+		var cur, rel, cond string
+		var subj int64
+		if err := rows.Scan(&subj, &rel, &cond, &sl.Subject, &sl.Old, &cur); err != nil {
 			return nil, err
+		}
+		if !scope.Covers(subj, rel, sl.Old, cond) {
+			continue
 		}
 		if cur != "" {
 			sl.Current = strings.Split(cur, "\x1f")
@@ -249,8 +306,9 @@ func (s *Store) StaleSlotsFor(ctx context.Context, texts []string) ([]StaleSlot,
 }
 
 // SupersededTurns returns the turns among ids that asserted a fact triplet
-// now superseded (what they stated is stale), as a set.
-func (s *Store) SupersededTurns(ctx context.Context, ids []string) (map[string]bool, error) {
+// now superseded that the scope covers (Scope.Covers), as a set: what they
+// stated about what the question asks is stale.
+func (s *Store) SupersededTurns(ctx context.Context, ids []string, scope Scope) (map[string]bool, error) {
 	out := map[string]bool{}
 	if len(ids) == 0 {
 		return out, nil
@@ -259,18 +317,23 @@ func (s *Store) SupersededTurns(ctx context.Context, ids []string) (map[string]b
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q().QueryContext(ctx, `SELECT DISTINCT e.turn_id FROM evidence e JOIN triplet t ON t.id = e.triplet_id
-		WHERE e.turn_id IN (SELECT value FROM json_each(?)) AND t.status = 'superseded' AND t.kind = 'fact'`, string(js))
+	rows, err := s.q().QueryContext(ctx, `SELECT e.turn_id, t.subject_id, t.relation, t.object, t.condition FROM evidence e
+		JOIN triplet t ON t.id = e.triplet_id
+		WHERE e.turn_id IN (SELECT value FROM json_each(?)) AND t.status = 'superseded' AND t.kind = 'fact'
+		ORDER BY e.turn_id, t.id`, string(js))
 	if err != nil {
 		return nil, fmt.Errorf("trimem: turn status: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
+		var turn, rel, obj, cond string
+		var subj int64
+		if err := rows.Scan(&turn, &subj, &rel, &obj, &cond); err != nil {
 			return nil, err
 		}
-		out[t] = true
+		if scope.Covers(subj, rel, obj, cond) {
+			out[turn] = true
+		}
 	}
 	return out, rows.Err()
 }

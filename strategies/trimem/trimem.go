@@ -695,7 +695,7 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 			m.stats.Fallbacks++
 		}
 	}
-	items, err = m.supplement(ctx, q.Question, items)
+	items, err = m.supplement(ctx, q.Question, NewScope(qa, ents), items)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
