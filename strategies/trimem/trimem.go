@@ -37,7 +37,9 @@
 //     are archived — kept for the audit (Store.Triplets), never returned;
 //   - consolidation (Store.Consolidate at each session end): ≥
 //     consolidate_min instances sharing subject, relation and object words
-//     yield a rule triplet linked to them;
+//     yield a rule triplet linked to them; incremental: only the slots with
+//     a fact asserted, reinforced, superseded or archived since the last
+//     session end are re-examined, so its cost follows what changed;
 //   - retrieval (Retrieve): entities and relations named by the question,
 //     ranked by relevance × strength × recency (Rank), rendered as short
 //     sentences (Render) with provenance and the source sentence quoted
@@ -50,7 +52,8 @@
 //   - vector supplement (raw.go): every turn, with the turn before it, in a
 //     strategies.RawIndex; its nearest vector_k observations are fused with
 //     the triplet ranking (strategies.FuseRaw, structure_weight), and an
-//     observation that states a superseded value is marked superseded;
+//     observation that asserted or states a superseded value the question
+//     asks about (Scope) is marked superseded;
 //   - people: first-person facts are filed under the turn's speaker
 //     (people.go), so two speakers' facts never supersede, reinforce or
 //     consolidate each other.
