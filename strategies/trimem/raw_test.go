@@ -72,3 +72,44 @@ func TestStaleSlotIn(t *testing.T) {
 		}
 	}
 }
+
+// TestSupplementScope: an observation that asserted a superseded fact stays
+// current when the question does not ask about that fact (it names the
+// orders service but asks who knows it, not what it uses).
+func TestSupplementScope(t *testing.T) {
+	m := build(t, strategies.ExtractOracle, nil)
+	last := replay(t, m, strategies.ExtractOracle, minimal())
+	r := ask(t, m, "Who knows the orders service well?", last.Add(time.Minute), 1024)
+	found := false
+	for _, it := range r.Items {
+		if it.ID == "s1-t1..s1-t2" {
+			found = true
+			if it.Status != strategies.StatusCurrent {
+				t.Errorf("%s: status %q, want current", it.ID, it.Status)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("observation s1-t1..s1-t2 not recalled")
+	}
+}
+
+func TestScopeCovers(t *testing.T) {
+	qa := readQ(t, "Which database does the orders service use now?")
+	sc := NewScope(qa, []EntityMatch{{ID: 7, Coverage: 1}})
+	for _, c := range []struct {
+		subj           int64
+		rel, obj, cond string
+		want           bool
+	}{
+		{7, "uses", "postgres 16", "", true},              // asked relation ("use", "database")
+		{7, "status", "slow", "", false},                  // named subject, other fact
+		{7, "status", "database migration", "", true},     // object shares "database"
+		{8, "uses", "postgres 16", "", false},             // subject not named
+		{7, "owns", "payments", "when orders fail", true}, // condition shares "orders"
+	} {
+		if got := sc.Covers(c.subj, c.rel, c.obj, c.cond); got != c.want {
+			t.Errorf("Covers(%d, %s, %q, %q) = %v, want %v", c.subj, c.rel, c.obj, c.cond, got, c.want)
+		}
+	}
+}

@@ -172,6 +172,10 @@ type Store struct {
 	// queries first seen inside a transaction, prepared after it ends.
 	stmts   map[string]*sql.Stmt
 	pending map[string]bool
+
+	// consolidatedMin is the min of the last Consolidate (0: none yet); a
+	// call with another min re-examines every slot.
+	consolidatedMin int
 }
 
 // maxStmts bounds the prepared-statement cache (queries with IN lists
@@ -279,6 +283,8 @@ CREATE TABLE triplet (
 	superseded_by INTEGER,
 	ended_by TEXT,
 	archived_at INTEGER,
+	changed INTEGER NOT NULL DEFAULT 1, -- 1: asserted, reinforced, superseded or archived since the last consolidation
+	stale_key TEXT NOT NULL DEFAULT '', -- staleKey(subject, object): a token every text stating this value contains
 	UNIQUE (subject_id, relation, object_id, cond_key, kind)
 );
 -- (…, anchor) indexes let "ORDER BY anchor DESC, id DESC LIMIT n" walk an
@@ -289,16 +295,30 @@ CREATE INDEX triplet_slot_anchor ON triplet(subject_id, relation, anchor);
 CREATE INDEX triplet_rel_anchor ON triplet(relation, anchor);
 CREATE INDEX triplet_live_anchor ON triplet(anchor) WHERE archived_at IS NULL;
 CREATE INDEX triplet_superseded ON triplet(subject_id, relation) WHERE status = 'superseded';
+-- The live facts of a slot (subject, relation, condition), and the slots
+-- changed since the last consolidation: what Consolidate reads.
+CREATE INDEX triplet_slot_live ON triplet(subject_id, relation, cond_key, id) WHERE kind = 'fact' AND status != 'superseded' AND archived_at IS NULL;
+CREATE INDEX triplet_changed ON triplet(subject_id, relation, cond_key) WHERE changed = 1 AND kind = 'fact';
+-- The superseded values by a token that a text stating them must contain (StaleSlotsFor).
+CREATE INDEX triplet_stale ON triplet(stale_key) WHERE status = 'superseded' AND kind = 'fact' AND archived_at IS NULL;
+-- evidence is a rowid table: rowids grow with insertion, so a rule copies
+-- only the evidence its instances gained since it last copied (rule_instance.copied).
 CREATE TABLE evidence (
 	triplet_id INTEGER NOT NULL,
 	turn_id TEXT NOT NULL,
 	seq INTEGER NOT NULL,
 	at INTEGER NOT NULL,
 	sentence TEXT NOT NULL,
-	PRIMARY KEY (triplet_id, turn_id)
-) WITHOUT ROWID;
+	UNIQUE (triplet_id, turn_id)
+);
+CREATE INDEX evidence_triplet ON evidence(triplet_id);
 CREATE INDEX evidence_turn ON evidence(turn_id);
-CREATE TABLE rule_instance (rule_id INTEGER NOT NULL, instance_id INTEGER NOT NULL, PRIMARY KEY (rule_id, instance_id)) WITHOUT ROWID;
+CREATE TABLE rule_instance (
+	rule_id INTEGER NOT NULL,
+	instance_id INTEGER NOT NULL,
+	copied INTEGER NOT NULL DEFAULT 0, -- largest evidence rowid of the instance copied into the rule
+	PRIMARY KEY (rule_id, instance_id)
+) WITHOUT ROWID;
 CREATE TABLE sentence (id INTEGER PRIMARY KEY, turn_id TEXT NOT NULL, seq INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL);
 CREATE TABLE sentence_entity (entity_id INTEGER NOT NULL, sentence_id INTEGER NOT NULL, PRIMARY KEY (entity_id, sentence_id)) WITHOUT ROWID;
 CREATE TABLE sentence_term (term TEXT NOT NULL, sentence_id INTEGER NOT NULL, PRIMARY KEY (term, sentence_id)) WITHOUT ROWID;
@@ -748,9 +768,9 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 	case errors.Is(err, sql.ErrNoRows):
 		st := s.cfg.Reinforcement
 		r, err := tx.ExecContext(ctx, `INSERT INTO triplet(kind, subject_id, relation, object_id, subject, object, condition, cond_key, words,
-			status, strength, strength_at, anchor, first_seen, last_seen) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			status, strength, strength_at, anchor, first_seen, last_seen, stale_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 			KindFact, subj.ID, a.Relation, obj.ID, subjText, objText, cond, condKey, rankWords(subjText, a.Relation, objText, cond),
-			status, st, at, s.anchor(st, at), at, at)
+			status, st, at, s.anchor(st, at), at, at, staleKey(subjText, objText))
 		if err != nil {
 			return res, fmt.Errorf("trimem: insert triplet: %w", err)
 		}
@@ -771,8 +791,10 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 			at = s0At
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE triplet SET subject = ?, object = ?, condition = ?, words = ?, status = ?, strength = ?, strength_at = ?,
-			anchor = ?, last_seen = MAX(last_seen, ?), valid_to = NULL, superseded_by = NULL, ended_by = NULL, archived_at = NULL WHERE id = ?`,
-			subjText, objText, cond, rankWords(subjText, a.Relation, objText, cond), status, st, at, s.anchor(st, at), a.At.Unix(), id); err != nil {
+			anchor = ?, last_seen = MAX(last_seen, ?), valid_to = NULL, superseded_by = NULL, ended_by = NULL, archived_at = NULL, changed = 1,
+			stale_key = ? WHERE id = ?`,
+			subjText, objText, cond, rankWords(subjText, a.Relation, objText, cond), status, st, at, s.anchor(st, at), a.At.Unix(),
+			staleKey(subjText, objText), id); err != nil {
 			return res, fmt.Errorf("trimem: reinforce triplet: %w", err)
 		}
 	}
@@ -1028,7 +1050,7 @@ type slotValue struct {
 // relation, condition) other than except, by id.
 func (s *Store) slotValues(ctx context.Context, q querier, subj int64, rel, condKey string, except int64) ([]slotValue, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, object_id, object FROM triplet WHERE subject_id = ? AND relation = ? AND cond_key = ?
-		AND kind = ? AND status != ? AND archived_at IS NULL AND id != ? ORDER BY id`, subj, rel, condKey, KindFact, dbSuperseded, except)
+		AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL AND id != ? ORDER BY id`, subj, rel, condKey, except)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: slot: %w", err)
 	}
@@ -1102,8 +1124,8 @@ func (s *Store) end(ctx context.Context, q querier, id, by int64, turn string, a
 	if by > 0 {
 		byArg = by
 	}
-	if _, err := q.ExecContext(ctx, `UPDATE triplet SET status = ?, strength = ?, strength_at = ?, anchor = ?, valid_to = ?, superseded_by = ?, ended_by = ?
-		WHERE id = ?`, dbSuperseded, st, t, s.anchor(st, t), t, byArg, turn, id); err != nil {
+	if _, err := q.ExecContext(ctx, `UPDATE triplet SET status = ?, strength = ?, strength_at = ?, anchor = ?, valid_to = ?, superseded_by = ?, ended_by = ?,
+		changed = 1 WHERE id = ?`, dbSuperseded, st, t, s.anchor(st, t), t, byArg, turn, id); err != nil {
 		return fmt.Errorf("trimem: supersede %d: %w", id, err)
 	}
 	return nil
@@ -1166,7 +1188,7 @@ func (s *Store) Sweep(ctx context.Context, t time.Time) ([]int64, error) {
 	if err != nil || len(ids) == 0 {
 		return ids, err
 	}
-	_, err = s.q().ExecContext(ctx, `UPDATE triplet SET archived_at = ? WHERE archived_at IS NULL AND anchor < ?`, t.Unix(), s.floorAnchor(t))
+	_, err = s.q().ExecContext(ctx, `UPDATE triplet SET archived_at = ?, changed = 1 WHERE archived_at IS NULL AND anchor < ?`, t.Unix(), s.floorAnchor(t))
 	if err != nil {
 		return nil, fmt.Errorf("trimem: sweep: %w", err)
 	}
@@ -1184,131 +1206,180 @@ func (s *Store) idsWhere(ctx context.Context, q querier, where string, args ...a
 // Consolidate turns repeated instances into rules (episodic → semantic
 // consolidation, as in complementary-learning-systems accounts and the
 // reflection step of Park et al. 2023, "Generative Agents"): among live,
-// not superseded facts with the same subject, relation and condition, every
-// set of ≥ min instances whose objects share content words (digits aside)
-// yields a rule triplet (subject, relation, shared words) — "user dislikes
-// spicy ramen / spicy curry / spicy wings" → rule "user dislikes spicy".
-// The rule's object is the shared words in the order of its first
-// instance; it is linked to each instance (rule_instance), its provenance
-// is the union of theirs, and its strength is the larger of its own decayed
-// strength and the noisy-OR 1 − Π(1 − s_i) of the instances' strengths at
-// t. Re-consolidation adds new instances to an existing rule. Returns the
-// ids of the rules created or updated, ascending.
+// not superseded facts with the same subject, relation and condition (a
+// slot), every set of ≥ min instances whose objects share content words
+// (digits aside) yields a rule triplet (subject, relation, shared words) —
+// "user dislikes spicy ramen / spicy curry / spicy wings" → rule "user
+// dislikes spicy". The rule's object is the shared words in the order of
+// its first instance; it is linked to each instance (rule_instance), its
+// provenance is the union of theirs, and its strength is the larger of its
+// own decayed strength and the noisy-OR 1 − Π(1 − s_i) of the instances'
+// strengths at t. Re-consolidation adds new instances to an existing rule.
+//
+// Consolidation is incremental: a call examines only the slots in which a
+// fact was asserted, reinforced, superseded, retracted or archived since
+// the previous call (every slot on the first call, and whenever min differs
+// from the previous call's), and a rule copies only the evidence its
+// instances gained since it last copied. The rules of an unchanged slot are
+// what a full pass would derive again; they keep their strength and decay
+// like any triplet until their slot changes (a full pass would also raise
+// them to the instances' noisy-OR at t). The work per call is thus bounded
+// by what changed, not by the size of the memory. Returns the ids of the
+// rules created or updated, ascending.
 func (s *Store) Consolidate(ctx context.Context, t time.Time, min int) ([]int64, error) {
 	if min < 2 {
 		return nil, fmt.Errorf("trimem: consolidation needs at least 2 instances, got %d", min)
 	}
-	type inst struct {
-		id, subj     int64
-		rel, cond    string
-		condKey      string
-		subject, obj string
-		s0           float64
-		at, last     int64
-	}
-	rows, err := s.q().QueryContext(ctx, `SELECT id, subject_id, relation, condition, cond_key, subject, object, strength, strength_at, last_seen
-		FROM triplet WHERE kind = 'fact' AND status != 'superseded' AND archived_at IS NULL
-		ORDER BY subject_id, relation, cond_key, id`)
-	if err != nil {
-		return nil, fmt.Errorf("trimem: consolidate: %w", err)
-	}
-	var all []inst
-	for rows.Next() {
-		var x inst
-		if err := rows.Scan(&x.id, &x.subj, &x.rel, &x.cond, &x.condKey, &x.subject, &x.obj, &x.s0, &x.at, &x.last); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		all = append(all, x)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
+	slotsQuery := `SELECT DISTINCT subject_id, relation, cond_key FROM triplet WHERE changed = 1 AND kind = 'fact'
+		ORDER BY subject_id, relation, cond_key`
+	if min != s.consolidatedMin {
+		slotsQuery = `SELECT DISTINCT subject_id, relation, cond_key FROM triplet
+			WHERE kind = 'fact' AND status != 'superseded' AND archived_at IS NULL ORDER BY subject_id, relation, cond_key`
 	}
 	var ruleIDs []int64
-	err = s.inTx(ctx, func(tx querier) error {
-		for i := 0; i < len(all); {
-			j := i
-			for j < len(all) && all[j].subj == all[i].subj && all[j].rel == all[i].rel && all[j].condKey == all[i].condKey {
-				j++
+	err := s.inTx(ctx, func(tx querier) error {
+		rows, err := tx.QueryContext(ctx, slotsQuery)
+		if err != nil {
+			return fmt.Errorf("trimem: consolidate: %w", err)
+		}
+		type slot struct {
+			subj      int64
+			rel, cond string
+		}
+		var slots []slot
+		for rows.Next() {
+			var sl slot
+			if err := rows.Scan(&sl.subj, &sl.rel, &sl.cond); err != nil {
+				rows.Close()
+				return err
 			}
-			group := all[i:j]
-			i = j
-			if len(group) < min {
-				continue
+			slots = append(slots, sl)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, sl := range slots {
+			ids, err := s.consolidateSlot(ctx, tx, sl.subj, sl.rel, sl.cond, t, min)
+			if err != nil {
+				return err
 			}
-			// stem → instance indexes (ascending) holding it.
-			byStem := map[string][]int{}
-			var stemOrder []string
-			for gi, x := range group {
-				for _, st := range terms(x.obj) {
-					if strings.ContainsAny(st, "0123456789") {
-						continue
-					}
-					if byStem[st] == nil {
-						stemOrder = append(stemOrder, st)
-					}
-					byStem[st] = append(byStem[st], gi)
-				}
-			}
-			// Patterns: instance sets shared by ≥ min instances; stems with
-			// the same set form one pattern.
-			patterns := map[string][]string{} // set signature → stems
-			var sigs []string
-			for _, st := range stemOrder {
-				set := byStem[st]
-				if len(set) < min {
-					continue
-				}
-				sig := fmt.Sprint(set)
-				if patterns[sig] == nil {
-					sigs = append(sigs, sig)
-				}
-				patterns[sig] = append(patterns[sig], st)
-			}
-			sort.Strings(sigs)
-			for _, sig := range sigs {
-				pat := textutil.TokenSet(patterns[sig])
-				members := byStem[patterns[sig][0]]
-				first := group[members[0]]
-				var words []string
-				for _, w := range strings.Fields(first.obj) {
-					ws := textutil.ContentTokens(w)
-					if len(ws) == 1 && pat[ws[0]] {
-						words = append(words, w)
-					}
-				}
-				if len(words) == 0 {
-					continue
-				}
-				ruleObj := strings.Join(words, " ")
-				var ids []int64
-				prod := 1.0
-				var last int64
-				for _, m := range members {
-					x := group[m]
-					ids = append(ids, x.id)
-					prod *= 1 - s.Effective(x.s0, time.Unix(x.at, 0), t)
-					if x.last > last {
-						last = x.last
-					}
-				}
-				id, err := s.upsertRule(ctx, tx, first.subject, first.rel, ruleObj, first.cond, first.condKey, ids, 1-prod, last, t)
-				if err != nil {
-					return err
-				}
-				ruleIDs = append(ruleIDs, id)
-			}
+			ruleIDs = append(ruleIDs, ids...)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE triplet SET changed = 0 WHERE changed = 1 AND kind = 'fact'`); err != nil {
+			return fmt.Errorf("trimem: consolidate: %w", err)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.consolidatedMin = min
 	sort.Slice(ruleIDs, func(i, j int) bool { return ruleIDs[i] < ruleIDs[j] })
 	return ruleIDs, nil
 }
 
+// consolidateSlot derives the rules of one slot (see Consolidate) and
+// returns their ids in the order derived.
+func (s *Store) consolidateSlot(ctx context.Context, tx querier, subjID int64, rel, condKey string, t time.Time, min int) ([]int64, error) {
+	type inst struct {
+		id           int64
+		cond         string
+		subject, obj string
+		s0           float64
+		at, last     int64
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, condition, subject, object, strength, strength_at, last_seen FROM triplet
+		WHERE subject_id = ? AND relation = ? AND cond_key = ? AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL
+		ORDER BY id`, subjID, rel, condKey)
+	if err != nil {
+		return nil, fmt.Errorf("trimem: consolidate: %w", err)
+	}
+	var group []inst
+	for rows.Next() {
+		var x inst
+		if err := rows.Scan(&x.id, &x.cond, &x.subject, &x.obj, &x.s0, &x.at, &x.last); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		group = append(group, x)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(group) < min {
+		return nil, nil
+	}
+	// stem → instance indexes (ascending) holding it.
+	byStem := map[string][]int{}
+	var stemOrder []string
+	for gi, x := range group {
+		for _, st := range terms(x.obj) {
+			if strings.ContainsAny(st, "0123456789") {
+				continue
+			}
+			if byStem[st] == nil {
+				stemOrder = append(stemOrder, st)
+			}
+			byStem[st] = append(byStem[st], gi)
+		}
+	}
+	// Patterns: instance sets shared by ≥ min instances; stems with the same
+	// set form one pattern.
+	patterns := map[string][]string{} // set signature → stems
+	var sigs []string
+	for _, st := range stemOrder {
+		set := byStem[st]
+		if len(set) < min {
+			continue
+		}
+		sig := fmt.Sprint(set)
+		if patterns[sig] == nil {
+			sigs = append(sigs, sig)
+		}
+		patterns[sig] = append(patterns[sig], st)
+	}
+	sort.Strings(sigs)
+	var ruleIDs []int64
+	for _, sig := range sigs {
+		pat := textutil.TokenSet(patterns[sig])
+		members := byStem[patterns[sig][0]]
+		first := group[members[0]]
+		var words []string
+		for _, w := range strings.Fields(first.obj) {
+			ws := textutil.ContentTokens(w)
+			if len(ws) == 1 && pat[ws[0]] {
+				words = append(words, w)
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		ruleObj := strings.Join(words, " ")
+		var ids []int64
+		prod := 1.0
+		var last int64
+		for _, m := range members {
+			x := group[m]
+			ids = append(ids, x.id)
+			prod *= 1 - s.Effective(x.s0, time.Unix(x.at, 0), t)
+			if x.last > last {
+				last = x.last
+			}
+		}
+		id, err := s.upsertRule(ctx, tx, first.subject, rel, ruleObj, first.cond, condKey, ids, 1-prod, last, t)
+		if err != nil {
+			return nil, err
+		}
+		ruleIDs = append(ruleIDs, id)
+	}
+	return ruleIDs, nil
+}
+
+// upsertRule creates or refreshes the rule (subject, rel, object, cond),
+// links it to instances and copies into its provenance the evidence rows
+// each instance gained since the rule last copied from it.
 func (s *Store) upsertRule(ctx context.Context, tx querier, subject, rel, object, cond, condKey string, instances []int64, noisyOR float64, last int64, t time.Time) (int64, error) {
 	subj, err := s.resolve(ctx, tx, subject)
 	if err != nil {
@@ -1351,12 +1422,26 @@ func (s *Store) upsertRule(ctx context.Context, tx querier, subject, rel, object
 		}
 	}
 	for _, in := range instances {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO rule_instance(rule_id, instance_id) VALUES (?, ?)`, id, in); err != nil {
+		var copied, top int64
+		switch err := tx.QueryRowContext(ctx, `SELECT copied FROM rule_instance WHERE rule_id = ? AND instance_id = ?`, id, in).Scan(&copied); {
+		case errors.Is(err, sql.ErrNoRows):
+			copied = -1
+		case err != nil:
 			return 0, fmt.Errorf("trimem: link rule: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence)
-			SELECT ?, turn_id, seq, at, sentence FROM evidence WHERE triplet_id = ?`, id, in); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM evidence WHERE triplet_id = ?`, in).Scan(&top); err != nil {
 			return 0, fmt.Errorf("trimem: rule evidence: %w", err)
+		}
+		if top <= copied {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence)
+			SELECT ?, turn_id, seq, at, sentence FROM evidence WHERE triplet_id = ? AND rowid > ? AND rowid <= ?`, id, in, max(copied, 0), top); err != nil {
+			return 0, fmt.Errorf("trimem: rule evidence: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rule_instance(rule_id, instance_id, copied) VALUES (?, ?, ?)
+			ON CONFLICT (rule_id, instance_id) DO UPDATE SET copied = excluded.copied`, id, in, top); err != nil {
+			return 0, fmt.Errorf("trimem: link rule: %w", err)
 		}
 	}
 	return id, nil

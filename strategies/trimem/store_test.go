@@ -325,6 +325,78 @@ func TestConsolidation(t *testing.T) {
 	}
 }
 
+// TestConsolidationIncremental pins incremental consolidation: only slots
+// changed since the previous call are re-examined, a rule of an unchanged
+// slot keeps its stored strength, a changed instance's new evidence is
+// copied into its rule once, and a call with another min is a full pass.
+func TestConsolidationIncremental(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t, Config{})
+	spicy := []int64{
+		as(t, st, "t1", t0, "user", "dislikes", "spicy ramen").ID,
+		as(t, st, "t2", t0, "user", "dislikes", "spicy curry").ID,
+		as(t, st, "t3", t0, "user", "dislikes", "spicy wings").ID,
+	}
+	flights := []int64{
+		as(t, st, "t4", t0, "user", "prefers", "direct flights").ID,
+		as(t, st, "t5", t0, "user", "prefers", "morning flights").ID,
+		as(t, st, "t6", t0, "user", "prefers", "cheap flights").ID,
+	}
+	rules, err := st.Consolidate(ctx, t0, 3)
+	if err != nil || len(rules) != 2 {
+		t.Fatalf("first pass: rules %v, %v", rules, err)
+	}
+	spicyRule, flightRule := get(t, st, rules[0]), get(t, st, rules[1])
+	if spicyRule.Object != "spicy" || flightRule.Object != "flights" || spicyRule.Strength != 0.875 || flightRule.Strength != 0.875 {
+		t.Fatalf("first pass: %+v / %+v", spicyRule, flightRule)
+	}
+	// Nothing changed: nothing is examined.
+	if again, err := st.Consolidate(ctx, t0, 3); err != nil || len(again) != 0 {
+		t.Fatalf("unchanged: rules %v, %v", again, err)
+	}
+	// A half-life later a fourth flight preference changes only the
+	// flights slot: its rule becomes the noisy-OR of (0.25, 0.25, 0.25,
+	// 0.5) = 0.7890625; the spicy rule keeps its stored 0.875 as of t0 (a
+	// full pass would have raised it to 1 − 0.75³ = 0.578125 at t1).
+	t1 := t0.Add(24 * time.Hour)
+	four := as(t, st, "t7", t1, "user", "prefers", "late flights").ID
+	got, err := st.Consolidate(ctx, t1, 3)
+	if err != nil || !reflect.DeepEqual(got, []int64{flightRule.ID}) {
+		t.Fatalf("after a 4th flight: rules %v, %v", got, err)
+	}
+	flightRule = get(t, st, flightRule.ID)
+	if flightRule.Strength != 0.7890625 || !reflect.DeepEqual(flightRule.Instances, append(append([]int64{}, flights...), four)) ||
+		!reflect.DeepEqual(flightRule.TurnIDs, []string{"t4", "t5", "t6", "t7"}) {
+		t.Fatalf("flight rule = %+v", flightRule)
+	}
+	if r := get(t, st, spicyRule.ID); r.Strength != 0.875 || !r.UpdatedAt.Equal(t0) {
+		t.Fatalf("unchanged spicy rule = %+v", r)
+	}
+	// Reinforcing "spicy curry" at t1 (0.25 → 0.625) changes the spicy
+	// slot: noisy-OR 1 − 0.75·0.375·0.75 = 0.7890625 beats the rule's own
+	// decayed 0.4375, and the reinforcing turn joins its provenance once.
+	as(t, st, "t8", t1, "user", "dislikes", "spicy curry")
+	got, err = st.Consolidate(ctx, t1, 3)
+	if err != nil || !reflect.DeepEqual(got, []int64{spicyRule.ID}) {
+		t.Fatalf("after reinforcing: rules %v, %v", got, err)
+	}
+	spicyRule = get(t, st, spicyRule.ID)
+	if spicyRule.Strength != 0.7890625 || !reflect.DeepEqual(spicyRule.Instances, spicy) ||
+		!reflect.DeepEqual(spicyRule.TurnIDs, []string{"t1", "t2", "t3", "t8"}) {
+		t.Fatalf("spicy rule = %+v", spicyRule)
+	}
+	// Another min re-examines every slot: min 2 derives both rules again.
+	got, err = st.Consolidate(ctx, t1, 2)
+	if err != nil || !reflect.DeepEqual(got, []int64{spicyRule.ID, flightRule.ID}) {
+		t.Fatalf("full pass at min 2: rules %v, %v", got, err)
+	}
+	// Links are kept once: 3 spicy and 4 flight instances.
+	c, err := st.Counts(ctx)
+	if err != nil || c.RuleLinks != 7 || c.Rules != 2 || c.Evidence != 16 {
+		t.Fatalf("counts = %+v, %v", c, err)
+	}
+}
+
 func TestEntityNormalizationAndLinking(t *testing.T) {
 	ctx := context.Background()
 	st := newStore(t, Config{})

@@ -37,7 +37,9 @@
 //     are archived — kept for the audit (Store.Triplets), never returned;
 //   - consolidation (Store.Consolidate at each session end): ≥
 //     consolidate_min instances sharing subject, relation and object words
-//     yield a rule triplet linked to them;
+//     yield a rule triplet linked to them; incremental: only the slots with
+//     a fact asserted, reinforced, superseded or archived since the last
+//     session end are re-examined, so its cost follows what changed;
 //   - retrieval (Retrieve): entities and relations named by the question,
 //     ranked by relevance × strength × recency (Rank), rendered as short
 //     sentences (Render) with provenance and the source sentence quoted
@@ -50,7 +52,8 @@
 //   - vector supplement (raw.go): every turn, with the turn before it, in a
 //     strategies.RawIndex; its nearest vector_k observations are fused with
 //     the triplet ranking (strategies.FuseRaw, structure_weight), and an
-//     observation that states a superseded value is marked superseded;
+//     observation that asserted or states a superseded value the question
+//     asks about (Scope) is marked superseded;
 //   - people: first-person facts are filed under the turn's speaker
 //     (people.go), so two speakers' facts never supersede, reinforce or
 //     consolidate each other.
@@ -714,7 +717,7 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 			m.stats.Fallbacks++
 		}
 	}
-	items, err = m.supplement(ctx, q.Question, items)
+	items, err = m.supplement(ctx, q.Question, NewScope(qa, ents), items)
 	if err != nil {
 		return strategies.Recall{}, err
 	}
@@ -724,20 +727,30 @@ func (m *TriMem) Retrieve(ctx context.Context, q strategies.Query) (strategies.R
 // item renders one ranked triplet.
 func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.Item, error) {
 	// Stale values per evidence sentence: the superseded values of the
-	// triplet's slot, and those the sentence itself asserted.
-	stale := make([][]string, len(r.Sentences))
-	if r.Status != strategies.StatusSuperseded {
-		slot, err := m.store.SupersededObjects(ctx, r.SubjectID, r.Relation)
-		if err != nil {
-			return strategies.Item{}, err
+	// triplet's slot, and those the sentence itself asserted. They are
+	// looked up newest sentence first, only until one can be quoted.
+	var slot []string
+	slotRead := false
+	stale := func(i int) ([]string, error) {
+		if r.Status == strategies.StatusSuperseded {
+			return nil, nil
 		}
-		for i, sent := range r.Sentences {
-			own, err := m.store.StaleValues(ctx, r.TurnIDs[i], sent)
-			if err != nil {
-				return strategies.Item{}, err
+		if !slotRead {
+			var err error
+			if slot, err = m.store.SupersededObjects(ctx, r.SubjectID, r.Relation); err != nil {
+				return nil, err
 			}
-			stale[i] = append(append([]string(nil), slot...), own...)
+			slotRead = true
 		}
+		own, err := m.store.StaleValues(ctx, r.TurnIDs[i], r.Sentences[i])
+		if err != nil {
+			return nil, err
+		}
+		return append(append([]string(nil), slot...), own...), nil
+	}
+	quote, err := quoteLazy(r, stale, m.replacedPhrases)
+	if err != nil {
+		return strategies.Item{}, err
 	}
 	var replacedBy string
 	if r.SupersededBy > 0 {
@@ -761,7 +774,7 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 	if r.Kind == KindRule {
 		kind, id = KindRuleItem, fmt.Sprintf("r%d", r.ID)
 	}
-	return strategies.Item{ID: id, Text: Render(r, Quote(r, stale, m.replacedPhrases), replacedBy, instances), Score: score, Kind: kind,
+	return strategies.Item{ID: id, Text: Render(r, quote, replacedBy, instances), Score: score, Kind: kind,
 		TurnIDs: r.TurnIDs, Time: r.LastSeen, Status: r.Status}, nil
 }
 
@@ -774,23 +787,38 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 // not quoted (their instances are). Dates are matched in any written form
 // ("April 30" names 2026-04-30), resolved against r.LastSeen.
 func Quote(r Record, stale [][]string, phrases func(sentence string) []string) string {
+	q, _ := quoteLazy(r, func(i int) ([]string, error) {
+		if i < len(stale) {
+			return stale[i], nil
+		}
+		return nil, nil
+	}, phrases)
+	return q
+}
+
+// quoteLazy is Quote with the stale values of sentence i read by stale(i),
+// newest sentence first and only until a sentence can be quoted: a fact
+// reinforced by many turns costs one look-up, not one per turn.
+func quoteLazy(r Record, stale func(i int) ([]string, error), phrases func(sentence string) []string) (string, error) {
 	if r.Kind == KindRule {
-		return ""
+		return "", nil
 	}
 	for i := len(r.Sentences) - 1; i >= 0; i-- {
+		sv, err := stale(i)
+		if err != nil {
+			return "", err
+		}
 		var vs []string
-		if i < len(stale) {
-			for _, v := range stale[i] {
-				if !mentions(r.Object, v, r.LastSeen) {
-					vs = append(vs, v)
-				}
+		for _, v := range sv {
+			if !mentions(r.Object, v, r.LastSeen) {
+				vs = append(vs, v)
 			}
 		}
 		if q, ok := Scrub(r.Sentences[i], vs, phrases(r.Sentences[i]), r.LastSeen); ok && q != "" {
-			return q
+			return q, nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // Scrub deletes from a sentence the replaced-value phrases (phrases: those
