@@ -130,7 +130,9 @@ func Run(ctx context.Context, cfg *Config, plan *Plan, env Env, store *results.S
 		err  error
 	}
 	jobs := make(chan CellSpec)
-	res := make(chan result)
+	// Buffered: a worker hands over its finished cell and starts the next
+	// while the store saves.
+	res := make(chan result, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
