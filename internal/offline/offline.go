@@ -89,7 +89,7 @@ func (m *Model) Respond(ctx context.Context, req model.Request) (string, error) 
 	case model.ReflectInput:
 		v = Reflect(in)
 	case model.SummarizeInput:
-		v = Summarize(in)
+		v = m.Summarize(in)
 	case model.AnswerInput:
 		return Answer(in).Text, nil
 	case model.JudgeInput:
