@@ -193,13 +193,21 @@ var numberWords = func() map[string]int {
 // the first session it occurs in, as a content token and as a normalized
 // token. Words never span two turns, so the tokens of the joined text are
 // the union of the turns' tokens.
+// It is built on first use: most scenarios (every imported dataset
+// question without tasks or stale facts) never need it.
 type prefixIndex struct {
+	s             *Scenario
 	content, norm map[string]int
 }
 
-func newPrefixIndex(s *Scenario) *prefixIndex {
-	px := &prefixIndex{content: map[string]int{}, norm: map[string]int{}}
-	for si, ss := range s.Sessions {
+func newPrefixIndex(s *Scenario) *prefixIndex { return &prefixIndex{s: s} }
+
+func (px *prefixIndex) build() {
+	if px.content != nil {
+		return
+	}
+	px.content, px.norm = map[string]int{}, map[string]int{}
+	for si, ss := range px.s.Sessions {
 		for _, t := range ss.Turns {
 			for _, w := range textutil.Words(t.Text) {
 				st := textutil.Stem(w)
@@ -216,12 +224,12 @@ func newPrefixIndex(s *Scenario) *prefixIndex {
 			}
 		}
 	}
-	return px
 }
 
 // has reports whether token (content or normalized) occurs in sessions
 // 0…k-1.
 func (px *prefixIndex) has(k int, token string, content bool) bool {
+	px.build()
 	m := px.norm
 	if content {
 		m = px.content
