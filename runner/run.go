@@ -114,6 +114,7 @@ func Run(ctx context.Context, cfg *Config, plan *Plan, env Env, store *results.S
 			}
 		}
 	}
+	scheduleByScenario(todo)
 	prog.Start(len(todo), probes)
 	workers := cfg.Parallelism
 	if workers <= 0 {
@@ -129,7 +130,9 @@ func Run(ctx context.Context, cfg *Config, plan *Plan, env Env, store *results.S
 		err  error
 	}
 	jobs := make(chan CellSpec)
-	res := make(chan result)
+	// Buffered: a worker hands over its finished cell and starts the next
+	// while the store saves.
+	res := make(chan result, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -176,6 +179,23 @@ func Run(ctx context.Context, cfg *Config, plan *Plan, env Env, store *results.S
 	out.Interrupted = ctx.Err() != nil
 	sort.Slice(out.Failed, func(i, j int) bool { return out.Failed[i].Key < out.Failed[j].Key })
 	return out, saveErr
+}
+
+// scheduleByScenario orders cells scenario by scenario (scenarios in plan
+// order; within one, the plan's strategy and seed order), so the cells
+// that replay the same turns run close together in time and the
+// process-wide memos of pure functions (the offline model's turn analyses,
+// the offline embedder's vectors; internal/memo) serve the later ones.
+// Results do not depend on the order: every cell is independent and the
+// store and reports sort by cell.
+func scheduleByScenario(cells []CellSpec) {
+	first := map[*scenarios.Scenario]int{}
+	for _, c := range cells {
+		if _, ok := first[c.Scenario]; !ok {
+			first[c.Scenario] = len(first)
+		}
+	}
+	sort.SliceStable(cells, func(i, j int) bool { return first[cells[i].Scenario] < first[cells[j].Scenario] })
 }
 
 // sessionProbes groups probe indexes by the session they follow, each group

@@ -59,39 +59,32 @@ func CheckGold(s *Scenario) []GoldProblem {
 	add := func(check, field, format string, args ...any) {
 		out = append(out, GoldProblem{Problem{Field: field, Msg: fmt.Sprintf(format, args...)}, check})
 	}
-	// before[i] is the text of every turn of sessions 0…i-1.
-	before := make([]string, len(s.Sessions)+1)
-	var b strings.Builder
-	for i, ss := range s.Sessions {
-		before[i] = b.String()
-		for _, t := range ss.Turns {
-			b.WriteString(t.Text)
-			b.WriteString("\n")
-		}
-	}
-	before[len(s.Sessions)] = b.String()
+	// before(k, fact): every token of fact occurs in the turns of
+	// sessions 0…k-1 (one pass over the turns; linear in the scenario).
+	px := newPrefixIndex(s)
+	end := len(s.Sessions)
 	for si, ss := range s.Sessions {
 		if ss.Task == nil {
 			continue
 		}
 		f := fmt.Sprintf("sessions[%d].task", si)
 		for i, fact := range ss.Task.RequiredFacts {
-			if strings.TrimSpace(fact) == "" || textutil.ContainsAll(before[si], fact) {
+			if strings.TrimSpace(fact) == "" || px.contains(si, fact) {
 				continue
 			}
 			where := "never stated"
-			if textutil.ContainsAll(before[len(s.Sessions)], fact) {
+			if px.contains(end, fact) {
 				where = "stated only in this session or later"
 			}
 			add(CheckRequiredBefore, fmt.Sprintf("%s.required_facts[%d]", f, i),
 				"%q is %s, but the task is checked at the start of session %q, before its turns: the task cannot succeed (missing %s)",
-				fact, where, ss.ID, missing(before[si], fact))
+				fact, where, ss.ID, px.missing(si, fact))
 		}
 		for i, fact := range ss.Task.StaleFacts {
-			if strings.TrimSpace(fact) != "" && !textutil.ContainsAll(before[si], fact) {
+			if strings.TrimSpace(fact) != "" && !px.contains(si, fact) {
 				add(CheckStaleSaid, fmt.Sprintf("%s.stale_facts[%d]", f, i),
 					"%q is never said before session %q, where the task is checked: a superseded value must have been stated (missing %s)",
-					fact, ss.ID, missing(before[si], fact))
+					fact, ss.ID, px.missing(si, fact))
 			}
 		}
 	}
@@ -103,10 +96,10 @@ func CheckGold(s *Scenario) []GoldProblem {
 			continue
 		}
 		for i, fact := range p.StaleFacts {
-			if strings.TrimSpace(fact) != "" && !textutil.ContainsAll(before[after+1], fact) {
+			if strings.TrimSpace(fact) != "" && !px.contains(after+1, fact) {
 				add(CheckStaleSaid, fmt.Sprintf("%s.stale_facts[%d]", f, i),
 					"%q is never said before the probe is asked (after session %q): a superseded value must have been stated (missing %s)",
-					fact, p.AfterSession, missing(before[after+1], fact))
+					fact, p.AfterSession, px.missing(after+1, fact))
 			}
 		}
 		if p.Paraphrase || p.Kind == KindAbstention || len(p.Answers) == 0 || len(p.Evidence) == 0 {
@@ -195,6 +188,79 @@ var numberWords = func() map[string]int {
 	return m
 }()
 
+// prefixIndex answers textutil.ContainsAll against the text of the first
+// k sessions' turns without rebuilding that text: for every token it keeps
+// the first session it occurs in, as a content token and as a normalized
+// token. Words never span two turns, so the tokens of the joined text are
+// the union of the turns' tokens.
+// It is built on first use: most scenarios (every imported dataset
+// question without tasks or stale facts) never need it.
+type prefixIndex struct {
+	s             *Scenario
+	content, norm map[string]int
+}
+
+func newPrefixIndex(s *Scenario) *prefixIndex { return &prefixIndex{s: s} }
+
+func (px *prefixIndex) build() {
+	if px.content != nil {
+		return
+	}
+	px.content, px.norm = map[string]int{}, map[string]int{}
+	for si, ss := range px.s.Sessions {
+		for _, t := range ss.Turns {
+			for _, w := range textutil.Words(t.Text) {
+				st := textutil.Stem(w)
+				if !textutil.IsStopword(w) {
+					if _, ok := px.content[st]; !ok {
+						px.content[st] = si
+					}
+				}
+				if !textutil.IsArticle(w) {
+					if _, ok := px.norm[st]; !ok {
+						px.norm[st] = si
+					}
+				}
+			}
+		}
+	}
+}
+
+// has reports whether token (content or normalized) occurs in sessions
+// 0…k-1.
+func (px *prefixIndex) has(k int, token string, content bool) bool {
+	px.build()
+	m := px.norm
+	if content {
+		m = px.content
+	}
+	first, ok := m[token]
+	return ok && first < k
+}
+
+// contains is textutil.ContainsAll(text of sessions 0…k-1, fact).
+func (px *prefixIndex) contains(k int, fact string) bool {
+	need, content := textutil.ContentTokens(fact), true
+	if len(need) == 0 {
+		need, content = textutil.NormalizeTokens(fact), false
+	}
+	if len(need) == 0 {
+		return false
+	}
+	for _, t := range need {
+		if !px.has(k, t, content) {
+			return false
+		}
+	}
+	return true
+}
+
+// missing is missing(text of sessions 0…k-1, fact).
+func (px *prefixIndex) missing(k int, fact string) string {
+	useContent := len(textutil.ContentTokens(fact)) > 0
+	return missingWords(fact, useContent, func(st string) bool { return px.has(k, st, useContent) })
+}
+
 // missing lists the content words of fact whose stems do not occur in
 // text, quoted ("\"gin\", \"tonic\"").
 func missing(text, fact string) string {
@@ -203,6 +269,12 @@ func missing(text, fact string) string {
 	if !useContent {
 		have = textutil.TokenSet(textutil.NormalizeTokens(text))
 	}
+	return missingWords(fact, useContent, func(st string) bool { return have[st] })
+}
+
+// missingWords lists the words of fact (content words when useContent)
+// whose stems have does not report, quoted; "nothing" when none.
+func missingWords(fact string, useContent bool, have func(stem string) bool) string {
 	var out []string
 	seen := map[string]bool{}
 	for _, w := range textutil.Words(fact) {
@@ -210,7 +282,7 @@ func missing(text, fact string) string {
 			continue
 		}
 		st := textutil.Stem(w)
-		if !have[st] && !seen[w] {
+		if !have(st) && !seen[w] {
 			seen[w] = true
 			out = append(out, strconv.Quote(w))
 		}

@@ -50,6 +50,7 @@ func main() {
 	defer stop()
 	root := newRoot()
 	err := root.ExecuteContext(ctx)
+	stopCPUProfile()
 	if err == nil {
 		os.Exit(exitOK)
 	}

@@ -9,6 +9,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// stopCPUProfile ends a CPU profile still running (the command failed or
+// was interrupted, so cobra skipped the post-run hook) and writes it; it
+// does nothing when none runs. main calls it before exiting.
+var stopCPUProfile = func() {}
+
 // addProfileFlags gives every command --cpuprofile and --memprofile: a CPU
 // profile of the whole command and a heap profile at its end, in pprof
 // format (`go tool pprof bin/memarena FILE`). Profiles are for finding where
@@ -31,12 +36,21 @@ func addProfileFlags(root *cobra.Command) {
 			return fmt.Errorf("--cpuprofile: %w", err)
 		}
 		cpuFile = f
+		stopCPUProfile = func() {
+			if cpuFile != nil {
+				pprof.StopCPUProfile()
+				cpuFile.Close()
+				cpuFile = nil
+			}
+		}
 		return nil
 	}
 	root.PersistentPostRunE = func(*cobra.Command, []string) error {
 		if cpuFile != nil {
 			pprof.StopCPUProfile()
-			if err := cpuFile.Close(); err != nil {
+			err := cpuFile.Close()
+			cpuFile = nil
+			if err != nil {
 				return fmt.Errorf("--cpuprofile: %w", err)
 			}
 		}

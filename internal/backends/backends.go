@@ -92,14 +92,20 @@ func New(kind string, opts map[string]any, tok *tokenizer.Tokenizer, embedDim in
 	return f(opts, tok, embedDim)
 }
 
+// embedCacheLimit is the offline embedder's vectors held per generation of
+// its cache (embed.Cached).
+const embedCacheLimit = 1 << 14
+
 func offline(opts map[string]any, tok *tokenizer.Tokenizer, embedDim int) (*Backend, error) {
 	if len(opts) > 0 {
 		return nil, fmt.Errorf("backend offline takes no options")
 	}
 	e := embed.NewHashing(embedDim)
 	return &Backend{
-		Client:      OfflineClient(tok),
-		Embedder:    e,
+		Client: OfflineClient(tok),
+		// Every strategy embeds the same turns: one vector per text per
+		// process (16k vectors per generation, 32 MB at 512-d).
+		Embedder:    embed.NewCached(e, embedCacheLimit),
 		Description: "offline (the offline model: one general-English analysis of each turn for every request kind, extractive reader, lexical judge; embedder " + e.Name() + ")",
 		Offline:     true,
 	}, nil

@@ -16,25 +16,35 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
+	"github.com/memarena/memarena/internal/memo"
 	"github.com/memarena/memarena/internal/model"
 )
 
 // Model is the offline model. It is safe for concurrent use; analyses are
-// memoized per (text, speaker, addressee, session date), bounded.
+// memoized per (text, speaker, addressee, session date) in a bounded cache
+// (internal/memo) that every cell of a run shares: the strategies replay
+// the same turns, and each turn is analyzed once while its scenario runs.
 type Model struct {
-	mu    sync.Mutex
-	cache map[analysisKey]*Analysis
+	cache *memo.Cache[analysisKey, *Analysis]
 }
 
-type analysisKey struct{ text, speaker, addressee, ref string }
+// analysisKey identifies an analysis; assistant is set when the speaker is
+// taken from the assistant role (no speaker name), which changes the
+// analysis's speaker and addressee.
+type analysisKey struct {
+	text, speaker, addressee, ref string
+	assistant                     bool
+}
 
-const cacheLimit = 4096
+// cacheLimit is the analyses held per generation of the cache (at most
+// twice as many in all): several LongMemEval-S haystacks (about 500 turns
+// each), so every strategy of the scenarios running at once finds them.
+const cacheLimit = 8192
 
 // New returns the offline model.
-func New() *Model { return &Model{cache: map[analysisKey]*Analysis{}} }
+func New() *Model { return &Model{cache: memo.New[analysisKey, *Analysis](cacheLimit)} }
 
 // analyze returns the (memoized) analysis of a turn input.
 func (m *Model) analyze(in model.TurnInput) *Analysis {
@@ -43,24 +53,16 @@ func (m *Model) analyze(in model.TurnInput) *Analysis {
 	if speaker == "" || speaker == in.Role {
 		speaker = ""
 	}
-	k := analysisKey{in.Text, speaker, addressee, in.SessionDate}
-	m.mu.Lock()
-	a, ok := m.cache[k]
-	m.mu.Unlock()
-	if ok {
+	k := analysisKey{in.Text, speaker, addressee, in.SessionDate, speaker == "" && in.Role == RoleAssistant}
+	if a, ok := m.cache.Get(k); ok {
 		return a
 	}
 	ref, _ := time.Parse(model.DateLayout, in.SessionDate)
-	a = Analyze(in.Text, speaker, addressee, ref)
+	a := Analyze(in.Text, speaker, addressee, ref)
 	if speaker == "" && in.Role == RoleAssistant {
 		a.Speaker, a.Addressee = RoleAssistant, RoleUser
 	}
-	m.mu.Lock()
-	if len(m.cache) >= cacheLimit {
-		clear(m.cache)
-	}
-	m.cache[k] = a
-	m.mu.Unlock()
+	m.cache.Put(k, a)
 	return a
 }
 
@@ -87,7 +89,7 @@ func (m *Model) Respond(ctx context.Context, req model.Request) (string, error) 
 	case model.ReflectInput:
 		v = Reflect(in)
 	case model.SummarizeInput:
-		v = Summarize(in)
+		v = m.Summarize(in)
 	case model.AnswerInput:
 		return Answer(in).Text, nil
 	case model.JudgeInput:

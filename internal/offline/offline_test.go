@@ -158,3 +158,21 @@ func TestEvaluateCounts(t *testing.T) {
 		t.Fatalf("quality = %+v", q)
 	}
 }
+
+// TestMemoizedSummarizeIsSummarize: the model's summaries, whose line
+// analyses are memoized across calls, equal the plain function's, also
+// when a line recurs in a longer summary.
+func TestMemoizedSummarizeIsSummarize(t *testing.T) {
+	m := New()
+	lines := []string{"user: Hi there!", "assistant: We decided to use chi.", "user: The weather is nice today and sunny.",
+		"user: I moved to Lisbon last month and started a new job.", "assistant: Congratulations on the move."}
+	for n := 1; n <= len(lines); n++ {
+		in := model.SummarizeInput{MaxWords: 12, Lines: lines[:n]}
+		if got, want := m.Summarize(in), Summarize(in); got != want {
+			t.Fatalf("%d lines: memoized %q, plain %q", n, got.Summary, want.Summary)
+		}
+	}
+	if hits, _ := m.cache.Stats(); hits != 10 {
+		t.Fatalf("%d cache hits, want 10 (each line re-read by every longer summary)", hits)
+	}
+}

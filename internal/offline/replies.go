@@ -610,6 +610,18 @@ func Reflect(in model.ReflectInput) model.Reflection {
 // informative sentence, ranked by speech act (decisions, lessons, outcomes
 // and plans first) and content, kept in transcript order within MaxWords.
 func Summarize(in model.SummarizeInput) model.Summary {
+	return summarize(in, func(body string) *Analysis { return Analyze(body, "", "", timeZero) })
+}
+
+// Summarize is Summarize with each line's analysis memoized: a summary
+// that grows over a session re-reads the same lines.
+func (m *Model) Summarize(in model.SummarizeInput) model.Summary {
+	return summarize(in, func(body string) *Analysis {
+		return m.analyze(model.TurnInput{Text: body})
+	})
+}
+
+func summarize(in model.SummarizeInput, analyze func(body string) *Analysis) model.Summary {
 	type pick struct {
 		text   string
 		words  int
@@ -622,7 +634,7 @@ func Summarize(in model.SummarizeInput) model.Summary {
 		if k := strings.Index(l, ": "); k > 0 && k < 24 {
 			body = l[k+2:]
 		}
-		a := Analyze(body, "", "", timeZero)
+		a := analyze(body)
 		var best Sentence
 		bestW := -1.0
 		for _, s := range a.Sentences {

@@ -4,11 +4,14 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/memarena/memarena/internal/par"
 )
 
 // Trace is what the reader saw for one probe result: the rendered context
@@ -118,7 +121,7 @@ var (
 
 func coders() (*zstd.Encoder, *zstd.Decoder, error) {
 	zOnce.Do(func() {
-		zEnc, zErr = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+		zEnc, zErr = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
 		if zErr == nil {
 			zDec, zErr = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<30))
 		}
@@ -261,8 +264,13 @@ func (s *Store) PutScenarioDocs(docs []ScenarioDoc) error {
 		return err
 	}
 	defer tx.Rollback()
-	for _, d := range docs {
-		b, err := compressJSON(d)
+	// Compressing is most of the work (hundreds of megabytes of turns for
+	// a full LongMemEval-S run): spread over the CPUs, stored in order.
+	data := make([][]byte, len(docs))
+	errs := make([]error, len(docs))
+	par.Each(len(docs), func(i int) { data[i], errs[i] = compressJSON(docs[i]) })
+	for i, d := range docs {
+		b, err := data[i], errs[i]
 		if err != nil {
 			return err
 		}

@@ -71,6 +71,10 @@ func Stem(word string) string {
 	return st
 }
 
+// IsArticle reports whether the lowercase word is one Normalize drops
+// ("a", "an", "the", "and").
+func IsArticle(w string) bool { return articles[w] }
+
 // NormalizeTokens is Normalize split into tokens: lowercase words with
 // punctuation and articles removed, each stemmed.
 func NormalizeTokens(text string) []string {

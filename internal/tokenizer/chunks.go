@@ -31,13 +31,16 @@ import (
 // both encodings).
 
 // chunkKeyMax is the longest chunk whose count is cached; longer chunks
-// (rare: long tokens without spaces) are encoded every time.
-const chunkKeyMax = 40
+// (rare: long runs without spaces — URLs, compact JSON, markup) are
+// encoded every time.
+const chunkKeyMax = 128
 
 // lineKeyMax is the longest line whose count is cached. Lines — a
 // template's lines, a turn's text — recur across the prompts and contexts
 // of a run; one lookup per line replaces one per word.
-const lineKeyMax = 2048
+// Long chat turns (an assistant's multi-paragraph answer) have lines of
+// several kilobytes that recur in every strategy's prompts.
+const lineKeyMax = 8192
 
 // Cache bounds (variables so that tests can lower them): chunkCacheMax
 // entries in the chunk cache (about 64 bytes each with the key) and
