@@ -132,6 +132,37 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 	}
+	// READER_DUMP=FILE writes every read as a JSON line (strategy,
+	// scenario, category or kind, question, gold, answer, answer type,
+	// support, score when answering, score at the calibrated threshold):
+	// the input of error analysis.
+	if dump := os.Getenv("READER_DUMP"); dump != "" {
+		f, err := os.Create(dump)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		enc := json.NewEncoder(w)
+		for _, r := range reads {
+			cat := r.c.Category
+			if cat == "" {
+				cat = r.c.Kind
+			}
+			if err := enc.Encode(map[string]any{
+				"strategy": r.c.Strategy, "scenario": r.c.Scenario, "category": cat, "question": r.c.Question,
+				"gold": r.c.Gold, "answer": r.ans.Text, "type": string(r.ans.Type), "support": r.ans.Support,
+				"score_on": r.scoreOn, "score": at(r, reader.Threshold(r.ans.Type)),
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// Per strategy, dataset, category at the calibrated thresholds.
 	type key struct{ st, ds, cat string }
 	sum, n := map[key]float64{}, map[key]int{}
