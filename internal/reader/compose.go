@@ -240,6 +240,20 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(qs.text, fit, qs.start, qs.end)
 	}
+	if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
+		// The gap of the question: the object of its verb in the
+		// sentence, and the phrase the question's head noun heads.
+		for _, o := range objectSpans(q, s, opts.MaxWords) {
+			fit := objectFit * nounShare(s, o.start, o.end)
+			if q.typ != TypePhrase {
+				fit *= 0.8
+			}
+			add(o.text, fit, o.start, o.end)
+		}
+		for _, h := range headSpans(q, s) {
+			add(h.text, headFit, h.start, h.end)
+		}
+	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
 		for i := d[0]; i < d[1]; i++ {
@@ -272,6 +286,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
 			fit *= nounShare(s, p.start, p.end)
+		}
+		if capitalized(s, p.start) && vocative(s, p.start, p.end) {
+			continue // "Thanks, John!": the listener, not an answer
 		}
 		if p.end-p.start == 1 && aloneWord(s, p.start) {
 			// A word that is a clause by itself at the sentence's start
@@ -970,12 +987,12 @@ func trimmable(t nlp.Token) bool {
 	if t.Punct {
 		return true
 	}
-	return nlp.IsFunctionWord(t.Lower) || possessives[t.Lower]
+	return nlp.IsFunctionWord(t.Lower) || possessives[t.Lower] || contraction(t.Lower)
 }
 
 func hasContent(s *sentence, st, en int) bool {
 	for i := st; i < en; i++ {
-		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) {
+		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) && !contraction(s.toks[i].Lower) {
 			return true
 		}
 	}
@@ -1160,4 +1177,92 @@ var abstainRe = regexp.MustCompile(`(?i)\b(not mentioned|no information|not (bee
 func IsAbstention(answer string) bool {
 	a := strings.TrimSpace(answer)
 	return a == "" || abstainRe.MatchString(a)
+}
+
+// objectFit and headFit are the fits of a question's gap filled from a
+// sentence: the object of the question's verb, and a noun phrase headed by
+// the question's head noun with its modifiers.
+const (
+	objectFit = 0.8
+	headFit   = 0.75
+)
+
+// objectPronouns are objects that stand for the question's subject or
+// thing ("makes me happy", "gave it to"): the answer follows them.
+var objectPronouns = wordSet(`me him her them us it you myself himself herself themselves ourselves yourself`)
+
+// objectSpans are the objects of the question's verb in s: after each
+// token whose key is the verb's key (and the question's preposition after
+// it, an object pronoun or an adverb), the words up to a clause boundary
+// or a word that starts a new phrase, at most maxWords, trimmed of
+// function words ("I got to volunteer at a career fair at a local school"
+// → "career fair at a local school" for "what did he volunteer at").
+func objectSpans(q question, s *sentence, maxWords int) []span {
+	if q.verbKey == "" {
+		return nil
+	}
+	var out []span
+	n := len(s.toks)
+	for i, k := range s.keys {
+		if k != q.verbKey {
+			continue
+		}
+		j := i + 1
+		for j < n && !s.toks[j].Punct && (objectPronouns[s.toks[j].Lower] || nlp.IsFiller(s.toks[j].Lower) ||
+			(q.verbPrep != "" && s.toks[j].Lower == q.verbPrep) || s.toks[j].Lower == "up" || s.toks[j].Lower == "out") {
+			j++
+		}
+		st := j
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !(j > st && breaksPhrase(s.toks[j].Lower)) {
+			j++
+		}
+		en := j
+		for st < en && trimmable(s.toks[st]) {
+			st++
+		}
+		for en > st && (trimmable(s.toks[en-1]) || contraction(s.toks[en-1].Lower)) {
+			en--
+		}
+		if en > st && hasContent(s, st, en) && !contraction(s.toks[st].Lower) {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		}
+	}
+	return out
+}
+
+// headSpans are noun phrases of s headed by the question's head noun with
+// at least one modifier before it ("my own cooking show" → "cooking
+// show" for "what type of show"): the modifiers are the adjectives,
+// nouns and -ing forms right before the head.
+func headSpans(q question, s *sentence) []span {
+	if q.headKey == "" {
+		return nil
+	}
+	tg := s.tags()
+	var out []span
+	for i, k := range s.keys {
+		if k != q.headKey || i >= len(tg) || !strings.HasPrefix(tg[i], "NN") {
+			continue
+		}
+		st := i
+		for st > 0 && !s.toks[st-1].Punct && !nlp.IsFunctionWord(s.toks[st-1].Lower) && !possessives[s.toks[st-1].Lower] &&
+			s.toks[st-1].Lower != "own" && (strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
+			st--
+		}
+		if st < i {
+			out = append(out, span{text: textOf(s, st, i+1), start: st, end: i + 1})
+		}
+	}
+	return out
+}
+
+// contraction reports whether w is a pronoun or wh-word contracted with a
+// verb ("it'll", "what're", "that'd"): never an answer's edge.
+func contraction(w string) bool {
+	a := strings.IndexAny(w, "'’")
+	if a <= 0 {
+		return false
+	}
+	b := w[:a]
+	return nlp.IsPronoun(b) || nlp.IsWhWord(b) || b == "that" || b == "there" || b == "here"
 }

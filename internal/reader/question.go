@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/jdkato/prose/tag"
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
@@ -78,6 +79,10 @@ type question struct {
 	// "activity"): often not said by the sentence that names the answer,
 	// it weighs half a focus term.
 	headKey string
+	// verbKey is the match key of the question's main verb, whose object
+	// a wh-question asks for ("what did she volunteer at"), "" when none;
+	// verbPrep the preposition that follows it in the question ("at").
+	verbKey, verbPrep string
 }
 
 // period is a span of days [from, to).
@@ -271,6 +276,20 @@ func analyze(q string) question {
 			}
 		}
 	}
+	// Relative dates ("last weekend", "yesterday", "two weeks ago") are
+	// said from the asker's day, which the reader does not know: their
+	// words are not focus terms (a sentence saying "last weekend" is no
+	// more about the question than one dated in it).
+	for _, m := range temporal.Find(q, relativeRef) {
+		if !m.Relative {
+			continue
+		}
+		for i, t := range toks {
+			if t.Start >= m.Start && t.End <= m.End {
+				dated[i] = true
+			}
+		}
+	}
 	for i, t := range toks {
 		if dated[i] || !yearRe.MatchString(t.Text) {
 			continue
@@ -303,7 +322,62 @@ func analyze(q string) question {
 		seen[st] = true
 		out.focus = append(out.focus, st)
 	}
+	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	return out
+}
+
+// relativeRef is any reference day: it only lets temporal.Find recognize
+// the question's relative date expressions, whose resolved days are not
+// used.
+var relativeRef = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// lightVerbs carry little meaning of their own ("what did she do", "what
+// does he have"): they are a focus verb only when the question has no
+// other.
+var lightVerbs = wordSet(`do does did doing done have has had having get gets got getting gotten be`)
+
+// focusVerb finds the main verb of a wh-question, the verb whose object
+// the wh-word asks for ("what did John volunteer at" → "volunt", "at"),
+// by its part-of-speech tag (VB*): the last content verb of the
+// interrogative sentence that is not an auxiliary, a light verb or a verb
+// of saying (metaWords). It returns the verb's match key and the
+// preposition right after it in the question ("" when none). Without a
+// wh-word there is no gap and it returns "".
+func focusVerb(main string, hasWh bool) (key, prep string) {
+	if !hasWh {
+		return "", ""
+	}
+	toks := words(main)
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.Text
+	}
+	taggerOnce.Do(func() { tagger = tag.NewPerceptronTagger() })
+	tt := tagger.Tag(ws)
+	at, light := -1, -1
+	for i, t := range toks {
+		if i >= len(tt) || !strings.HasPrefix(tt[i].Tag, "VB") || t.Punct {
+			continue
+		}
+		if nlp.IsAuxiliary(t.Lower) || metaWords[t.Lower] || nlp.IsWhWord(t.Lower) {
+			continue
+		}
+		if lightVerbs[t.Lower] {
+			light = i
+			continue
+		}
+		at = i
+	}
+	if at < 0 {
+		at = light
+	}
+	if at < 0 {
+		return "", ""
+	}
+	if at+1 < len(toks) && nlp.IsPreposition(toks[at+1].Lower) {
+		prep = toks[at+1].Lower
+	}
+	return stem(toks[at].Lower), prep
 }
 
 // covers reports whether a memory item dated d falls in one of the
