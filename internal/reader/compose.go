@@ -3,6 +3,7 @@ package reader
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -49,6 +50,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 				c.score *= 0.5
 			}
 			all = append(all, c)
+		}
+	}
+	if len(all) == 0 && q.typ == TypeNumber {
+		// "How many …" with no number said: the count of the memory
+		// items that support the question (one mention per item).
+		if n := countItems(q, sc, ranked); n > 0 {
+			ans.Text = strconv.Itoa(n)
+			return ans
 		}
 	}
 	if len(all) == 0 {
@@ -1265,4 +1274,39 @@ func contraction(w string) bool {
 	}
 	b := w[:a]
 	return nlp.IsPronoun(b) || nlp.IsWhWord(b) || b == "that" || b == "there" || b == "here"
+}
+
+// countItems answers a "how many <noun>" question whose context states
+// no number: the number of distinct memory items that support the
+// question at least half as well as the best one and hold the counted noun
+// (or, without one, the question's verb). It returns 0 when the question
+// is not a "how many" question or nothing holds the counted term.
+func countItems(q question, sc *scorer, ranked []scored) int {
+	toks := words(q.text)
+	counted := ""
+	for i, t := range toks {
+		if t.Lower == "many" && i > 0 && toks[i-1].Lower == "how" && i+1 < len(toks) && !toks[i+1].Punct {
+			counted = stem(toks[i+1].Lower)
+		}
+	}
+	if counted == "" {
+		return 0
+	}
+	if counted == stem("times") {
+		counted = q.verbKey // "how many times did she visit"
+	}
+	if counted == "" || len(ranked) == 0 {
+		return 0
+	}
+	min := ranked[0].support * 0.5
+	units := map[*unit]bool{}
+	for _, r := range ranked {
+		if r.support < min {
+			break
+		}
+		if r.s.set[counted] {
+			units[r.s.u] = true
+		}
+	}
+	return len(units)
 }
