@@ -249,13 +249,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(qs.text, fit, qs.start, qs.end)
 	}
-	if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
+	if q.typ == TypePhrase || q.typ == TypePerson {
 		// The gap of the question: the object of its verb in the
 		// sentence, and the phrase the question's head noun heads.
-		for _, o := range objectSpans(q, s, opts.MaxWords) {
+		isDate := map[int]bool{}
+		for _, d := range dates {
+			for i := d[0]; i < d[1]; i++ {
+				isDate[i] = true
+			}
+		}
+		for _, o := range objectSpans(q, s, anchors, isDate, opts.MaxWords) {
 			fit := objectFit * nounShare(s, o.start, o.end)
-			if q.typ != TypePhrase {
-				fit *= 0.8
+			if q.typ == TypePerson && !hasPersonNoun(o.text) && !capitalized(s, o.start) {
+				fit *= 0.3
 			}
 			add(o.text, fit, o.start, o.end)
 		}
@@ -1206,9 +1212,13 @@ var objectPronouns = wordSet(`me him her them us it you myself himself herself t
 // or a word that starts a new phrase, at most maxWords, trimmed of
 // function words ("I got to volunteer at a career fair at a local school"
 // → "career fair at a local school" for "what did he volunteer at").
-func objectSpans(q question, s *sentence, maxWords int) []span {
+func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, maxWords int) []span {
 	if q.verbKey == "" {
 		return nil
+	}
+	isAnchor := map[int]bool{}
+	for _, a := range anchors {
+		isAnchor[a] = true
 	}
 	var out []span
 	n := len(s.toks)
@@ -1221,8 +1231,14 @@ func objectSpans(q question, s *sentence, maxWords int) []span {
 			(q.verbPrep != "" && s.toks[j].Lower == q.verbPrep) || s.toks[j].Lower == "up" || s.toks[j].Lower == "out") {
 			j++
 		}
+		// words the question already says ("joined the community
+		// garden on Birch Lane" for "where is the community garden she
+		// joined") are not the gap
+		for j < n && (isAnchor[j] || trimmable(s.toks[j]) && !s.toks[j].Punct) {
+			j++
+		}
 		st := j
-		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !(j > st && breaksPhrase(s.toks[j].Lower)) {
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) {
 			j++
 		}
 		en := j
