@@ -269,6 +269,18 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(h.text, headFit, h.start, h.end)
 		}
 	}
+	if q.typ == TypePhrase {
+		// A series ("coconut milk, vanilla extract, sugar and salt")
+		// answers a question about several things, or one whose gap it
+		// fills as a whole.
+		fit := seriesFit
+		if q.list {
+			fit = 1
+		}
+		for _, sr := range seriesSpans(s) {
+			add(sr.text, fit*nounShare(s, sr.start, sr.end), sr.start, sr.end)
+		}
+	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
 		for i := d[0]; i < d[1]; i++ {
@@ -1238,7 +1250,7 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 			j++
 		}
 		st := j
-		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) {
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) {
 			j++
 		}
 		en := j
@@ -1325,4 +1337,83 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 		}
 	}
 	return len(units)
+}
+
+// seriesFit is the fit of a series of three or more coordinated items to
+// a free-phrase question that does not ask for a list (1 when it does).
+const seriesFit = 0.5
+
+// seriesSpans are the coordinated series of s: three or more items of at
+// most maxItemWords words, separated by commas, the last joined by "and"
+// or "or" ("salads, sandwiches, and homemade desserts"). The first item
+// starts after the preposition, pronoun or clause start before it ("I
+// made it with coconut milk, …" → "coconut milk, …").
+func seriesSpans(s *sentence) []span {
+	const maxItemWords = 5
+	var out []span
+	n := len(s.toks)
+	item := func(t nlp.Token) bool {
+		return !t.Punct || t.Text == "-" || t.Text == "'" || t.Text == "&"
+	}
+	for k, t := range s.toks {
+		if t.Lower != "and" && t.Lower != "or" {
+			continue
+		}
+		// the last item
+		end := k + 1
+		for end < n && end-k-1 < maxItemWords && item(s.toks[end]) && !isBoundary(s, end) && !(end > k+1 && breaksPhrase(s.toks[end].Lower)) {
+			end++
+		}
+		if end == k+1 {
+			continue
+		}
+		// the items before, separated by commas
+		j := k - 1
+		if j >= 0 && s.toks[j].Text == "," {
+			j-- // the serial comma
+		}
+		items, start := 1, -1
+		for j >= 0 {
+			st := j
+			for st >= 0 && item(s.toks[st]) && j-st < maxItemWords {
+				st--
+			}
+			if st == j {
+				break
+			}
+			first := st < 0 || s.toks[st].Text != ","
+			if first {
+				// the first item: after its lead-in word
+				b := st + 1
+				for i := j; i > st; i-- {
+					w := s.toks[i].Lower
+					if nlp.IsPreposition(w) || nlp.IsPronoun(w) || nlp.IsAuxiliary(w) || nlp.IsConjunction(w) || contraction(w) {
+						b = i + 1
+						break
+					}
+				}
+				if b <= j {
+					start = b
+					items++
+				}
+				break
+			}
+			start = st + 1
+			items++
+			j = st - 1
+		}
+		if items < 3 || start < 0 {
+			continue
+		}
+		for start < end && trimmable(s.toks[start]) {
+			start++
+		}
+		for end > start && trimmable(s.toks[end-1]) {
+			end--
+		}
+		if end > start {
+			out = append(out, span{text: textOf(s, start, end), start: start, end: end})
+		}
+	}
+	return out
 }
