@@ -190,6 +190,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		for _, d := range dates {
 			add(d.text, 1, d.start, d.end)
 		}
+		if len(dates) == 0 {
+			// No date in the sentence: a date another sentence of the
+			// same item states ("Something happened last Friday. I
+			// went to a convention …").
+			for _, o := range s.u.sents {
+				if o == s {
+					continue
+				}
+				for _, d := range dateSpans(o) {
+					out = append(out, cand{text: d.text, fit: siblingDateFit, near: 0.5, s: s})
+				}
+			}
+		}
 		if len(dates) == 0 && !s.u.date.IsZero() {
 			// No date in the sentence: the event is dated by its item.
 			out = append(out, cand{text: temporal.FormatDay(s.u.date), fit: 0.7, near: 0.5, s: s})
@@ -334,6 +347,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// siblingDateFit is the fit of a date stated by another sentence of the
+// item when the sentence itself states none; the item's own date fits
+// 0.7.
+var siblingDateFit = 0.8
 
 // aloneWord reports whether token i of s stands alone at the sentence's
 // start: first (or after only punctuation) and followed by punctuation or

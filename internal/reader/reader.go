@@ -198,6 +198,7 @@ func Read(question, context string, opts Options) Answer {
 			sents = append(sents, s)
 			byUnit[i] = append(byUnit[i], s)
 		}
+		u.sents = byUnit[i]
 	}
 	if len(sents) == 0 || len(q.focus) == 0 {
 		return Answer{Text: Abstain, Type: q.typ}
