@@ -176,6 +176,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		out = append(out, cand{text: text, fit: fit, near: nearAt(start, end), s: s})
 	}
+	// addNear adds a candidate whose nearness is at least floor.
+	addNear := func(text string, fit float64, start, end int, floor float64) {
+		k := len(out)
+		add(text, fit, start, end)
+		if len(out) > k && out[k].near < floor {
+			out[k].near = floor
+		}
+	}
 	switch q.typ {
 	case TypeDate:
 		if q.clock {
@@ -250,6 +258,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				fit = 0.9
 			}
 		}
+		if q.wantsName {
+			// the name asked for is often said apart from the
+			// question's words ("a movie that blew my mind …, I think
+			// it was called Inception")
+			addNear(e.text, fit, e.start, e.end, nameNear)
+			continue
+		}
 		add(e.text, fit, e.start, e.end)
 	}
 	for _, qs := range quotedSpans(s) {
@@ -259,6 +274,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if q.typ == TypePerson || q.typ == TypePlace {
 			fit = 0.3
+		}
+		if q.wantsName {
+			addNear(qs.text, fit, qs.start, qs.end, nameNear)
+			continue
 		}
 		add(qs.text, fit, qs.start, qs.end)
 	}
@@ -279,7 +298,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(o.text, fit, o.start, o.end)
 		}
 		for _, h := range headSpans(q, s) {
-			add(h.text, headFit, h.start, h.end)
+			// the phrase holds the question's head noun: it is where
+			// the gap is
+			addNear(h.text, headFit, h.start, h.end, 1)
 		}
 	}
 	if q.typ == TypePhrase {
@@ -1231,6 +1252,10 @@ const (
 	objectFit = 0.8
 	headFit   = 0.75
 )
+
+// nameNear is the least nearness of a name or quoted title when the
+// question asks for a name ("what movie", "what is the name of").
+var nameNear = 0.5
 
 // objectPronouns are objects that stand for the question's subject or
 // thing ("makes me happy", "gave it to"): the answer follows them.
