@@ -33,6 +33,10 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		ans.Text = yesNo(q, best.s)
 		return ans
 	case TypeChoice:
+		if t := chooseByDate(q, sc); t != "" {
+			ans.Text = t
+			return ans
+		}
 		if t := choose(q, sc); t != "" {
 			ans.Text = t
 			return ans
@@ -1197,6 +1201,50 @@ func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
 		en--
 	}
 	return cleanSpan(textOf(s, st, en))
+}
+
+// chooseByDate answers "which came first (last), A or B?" with the
+// option whose memory item is dated earlier (later): each option's item
+// is the one holding most of its content terms (ties: the better
+// supported). It returns "" when the question asks no order or an option
+// has no dated item.
+func chooseByDate(q question, sc *scorer) string {
+	if q.sequence == 0 {
+		return ""
+	}
+	var dates []time.Time
+	for _, opt := range q.options {
+		var keys []string
+		for _, t := range words(opt) {
+			if !t.Punct && !nlp.IsFunctionWord(t.Lower) && !possessives[t.Lower] {
+				keys = append(keys, stem(t.Lower))
+			}
+		}
+		bestHit, bestSup := 0, -1.0
+		var d time.Time
+		for _, s := range sc.sents {
+			hit := 0
+			for _, k := range keys {
+				if s.set[k] {
+					hit++
+				}
+			}
+			if sup := sc.support(s); hit > bestHit || hit == bestHit && hit > 0 && sup > bestSup {
+				bestHit, bestSup, d = hit, sup, s.u.date
+			}
+		}
+		if bestHit == 0 || d.IsZero() {
+			return ""
+		}
+		dates = append(dates, d)
+	}
+	if len(dates) != 2 || dates[0].Equal(dates[1]) {
+		return ""
+	}
+	if dates[0].Before(dates[1]) == (q.sequence < 0) {
+		return q.options[0]
+	}
+	return q.options[1]
 }
 
 // choose answers "… A or B?" with the option the context supports more:

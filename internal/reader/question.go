@@ -83,6 +83,10 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// sequence is -1 when the question asks which came first ("first",
+	// "earlier", "before"), +1 when it asks which came last ("last",
+	// "later", "most recently"), else 0.
+	sequence int
 }
 
 // period is a span of days [from, to).
@@ -252,6 +256,13 @@ func analyze(q string) question {
 				out.typ = TypeReason
 			}
 		}
+		// "Which did I do first, A or B?": a choice between the options
+		// the question lists after a comma, colon or dash.
+		if (wh == "which" || wh == "what" || wh == "who") && out.typ != TypeChoice {
+			if opts := whOptions(main); len(opts) == 2 {
+				out.typ, out.options = TypeChoice, opts
+			}
+		}
 		// Plural head or "what are some": several answers.
 		if head != "" && isPlural(head) {
 			out.list = true
@@ -260,6 +271,7 @@ func analyze(q string) question {
 			out.list = true
 		}
 	}
+	out.sequence = orderOf(lw)
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -487,6 +499,51 @@ func choiceOptions(q string) []string {
 		return nil
 	}
 	return []string{strings.Join(left, " "), strings.Join(right, " ")}
+}
+
+// whOptions splits the alternatives of a wh-question that lists them at
+// its end after a comma, colon or dash ("Which gift did I buy first, the
+// necklace for my sister or the photo album for my mom?"): the text from
+// that separator to the last "or", and from "or" to the end. Each has at
+// most 12 words; nil when the question has no such list.
+func whOptions(q string) []string {
+	q = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(q), "?.!"))
+	i := strings.LastIndex(q, " or ")
+	if i < 0 {
+		return nil
+	}
+	left, right := q[:i], strings.TrimSpace(q[i+len(" or "):])
+	sep := strings.LastIndexAny(left, ",:;–—")
+	if d := strings.LastIndex(left, " - "); d > sep {
+		sep = d + 1
+	}
+	if sep < 0 {
+		return nil
+	}
+	left = strings.TrimSpace(strings.Trim(left[sep+1:], " -"))
+	n1, n2 := len(strings.Fields(left)), len(strings.Fields(right))
+	if n1 == 0 || n2 == 0 || n1 > 12 || n2 > 12 {
+		return nil
+	}
+	return []string{left, right}
+}
+
+// orderOf reads whether a question asks for the earlier (-1) or the later
+// (+1) of its options.
+func orderOf(lw []string) int {
+	for i, w := range lw {
+		switch w {
+		case "first", "earlier", "earliest", "before", "sooner":
+			return -1
+		case "last", "later", "latest", "after":
+			return 1
+		case "recently", "recent":
+			if i > 0 && (lw[i-1] == "more" || lw[i-1] == "most") {
+				return 1
+			}
+		}
+	}
+	return 0
 }
 
 func isPlural(w string) bool {
