@@ -383,6 +383,26 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 	if at < 0 {
 		at = light
 	}
+	// Do-support fixes the verb whatever the tagger says ("what did John
+	// volunteer at": after "did" and its subject, a name or a pronoun,
+	// comes the verb in its base form).
+	for i, t := range toks {
+		if t.Lower != "do" && t.Lower != "does" && t.Lower != "did" {
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && nlp.IsPronoun(toks[j].Lower) {
+			j++
+		} else {
+			for j < len(toks) && !toks[j].Punct && unicode.IsUpper([]rune(toks[j].Text)[0]) {
+				j++
+			}
+		}
+		if j > i+1 && j < len(toks) && !toks[j].Punct && !nlp.IsFunctionWord(toks[j].Lower) && !metaWords[toks[j].Lower] && !lightVerbs[toks[j].Lower] {
+			at = j
+		}
+		break
+	}
 	if at < 0 {
 		return "", ""
 	}
