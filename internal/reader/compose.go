@@ -307,7 +307,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			addNear(h.text, headFit, h.start, h.end, 1)
 		}
 	}
-	if q.typ == TypePhrase {
+	if q.typ == TypePhrase && !q.wantsName {
 		// A series ("coconut milk, vanilla extract, sugar and salt")
 		// answers a question about several things, or one whose gap it
 		// fills as a whole.
@@ -910,6 +910,9 @@ func capitalized(s *sentence, i int) bool {
 	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower]) {
 		return false
 	}
+	if first && i+1 < len(s.toks) && !capitalizedWord(s.toks[i+1]) && s.tags()[i] == "VB" {
+		return false // an imperative ("Look at this!"), not a name
+	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
 		return false
 	}
@@ -1507,4 +1510,10 @@ func seriesSpans(s *sentence) []span {
 		}
 	}
 	return out
+}
+
+// capitalizedWord reports whether a token starts with an upper-case letter.
+func capitalizedWord(t nlp.Token) bool {
+	r := []rune(t.Text)
+	return len(r) > 0 && unicode.IsUpper(r[0])
 }

@@ -173,7 +173,11 @@ func analyze(q string) question {
 		}
 	}
 	wh, at := findWh(lw)
-	if wh == "" {
+	if wh == "" && indirectRequest(lw) {
+		// "Can you remind me of the name of …": a request for the
+		// thing, not a yes/no question.
+		out.wantsName = nameOfRe.MatchString(main)
+	} else if wh == "" {
 		if len(lw) > 0 && nlp.IsAuxiliary(lw[0]) {
 			out.typ = TypeYesNo
 			if opts := choiceOptions(main); len(opts) >= 2 {
@@ -204,7 +208,7 @@ func analyze(q string) question {
 			}
 		}
 		out.head = head
-		out.wantsName = titleNouns[head] || (head == "" && wh == "what" && next(1) == "is" && next(2) == "the" && next(3) == "name")
+		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
 		switch {
 		case wh == "when":
@@ -336,6 +340,31 @@ func analyze(q string) question {
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	return out
+}
+
+// nameOfRe finds a question that asks for a name ("the name of", "the
+// names of").
+var nameOfRe = regexp.MustCompile(`(?i)\bnames? of\b`)
+
+// indirectRequest reports whether a question without a wh-word is a
+// request to tell or remind ("can you remind me of …", "could you tell me
+// the …"): an auxiliary, "you", then an embedding verb.
+func indirectRequest(lw []string) bool {
+	if len(lw) < 3 || !nlp.IsAuxiliary(lw[0]) || lw[1] != "you" {
+		return false
+	}
+	for i, w := range lw[2:min(len(lw), 5)] {
+		if embedVerbs[w] && w != "know" && w != "sure" {
+			// "can you tell me if/whether …" still asks yes or no
+			for _, x := range lw[2+i+1 : min(len(lw), 2+i+4)] {
+				if x == "if" || x == "whether" {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // relativeRef is any reference day: it only lets temporal.Find recognize
