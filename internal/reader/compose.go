@@ -319,6 +319,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(sr.text, fit*nounShare(s, sr.start, sr.end), sr.start, sr.end)
 		}
 	}
+	for _, a := range appositiveSpans(q, s) {
+		// "my home country, Sweden" for "what country …"
+		addNear(a.text, appositiveFit, a.start, a.end, 1)
+	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
 		for i := d[0]; i < d[1]; i++ {
@@ -1516,4 +1520,38 @@ func seriesSpans(s *sentence) []span {
 func capitalizedWord(t nlp.Token) bool {
 	r := []rune(t.Text)
 	return len(r) > 0 && unicode.IsUpper(r[0])
+}
+
+// appositiveFit is the fit of a name set beside the question's head noun
+// ("my old area, West County").
+const appositiveFit = 0.95
+
+// appositiveSpans are the names that rename the question's head noun in
+// s: the head noun, then a comma, "called" or "named", then a run of
+// capitalized words ("my home country, Sweden"; "a dog named Max").
+func appositiveSpans(q question, s *sentence) []span {
+	if q.headKey == "" {
+		return nil
+	}
+	var out []span
+	n := len(s.toks)
+	for i, k := range s.keys {
+		if k != q.headKey || i+2 >= n {
+			continue
+		}
+		switch s.toks[i+1].Lower {
+		case ",", "called", "named", "-", "–", "—", ":":
+		default:
+			continue
+		}
+		st := i + 2
+		en := st
+		for en < n && !s.toks[en].Punct && capitalizedWord(s.toks[en]) && !nlp.IsFunctionWord(s.toks[en].Lower) {
+			en++
+		}
+		if en > st {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		}
+	}
+	return out
 }

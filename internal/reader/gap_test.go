@@ -108,3 +108,10 @@ func TestContractionsAndVocatives(t *testing.T) {
 		t.Errorf("vocative answered: %q", a.Text)
 	}
 }
+
+func TestAppositiveName(t *testing.T) {
+	ctx := "[2023-06-27 a] Caroline: This necklace is a gift from my grandma in my home country, Sweden. She gave it to me when I was young."
+	if a := Read("What country is Caroline's grandma from?", ctx, Options{}); a.Text != "Sweden" {
+		t.Errorf("appositive: %q", a.Text)
+	}
+}
