@@ -914,8 +914,17 @@ func capitalized(s *sentence, i int) bool {
 	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower]) {
 		return false
 	}
-	if first && i+1 < len(s.toks) && !capitalizedWord(s.toks[i+1]) && s.tags()[i] == "VB" {
-		return false // an imperative ("Look at this!"), not a name
+	if contraction(t.Lower) {
+		return false // "It'll", "That's"
+	}
+	if first && i+1 < len(s.toks) && !capitalizedWord(s.toks[i+1]) {
+		// a sentence's first word tagged as a verb, adjective, adverb
+		// or interjection ("Look at this!", "Crazy thing happened") is
+		// not a name
+		switch tg := s.tags()[i]; {
+		case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
+			return false
+		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
 		return false
