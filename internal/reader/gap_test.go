@@ -115,3 +115,16 @@ func TestAppositiveName(t *testing.T) {
 		t.Errorf("appositive: %q", a.Text)
 	}
 }
+
+func TestSubjectHead(t *testing.T) {
+	for q, want := range map[string]string{
+		"What is Nate's favorite video game?":     "game",
+		"What is Caroline's relationship status?": "status",
+		"What was the name of the pet?":           "name",
+		"What is happening?":                      "",
+	} {
+		if got := analyze(q).head; got != want {
+			t.Errorf("%q: head %q, want %q", q, got, want)
+		}
+	}
+}

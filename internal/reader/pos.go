@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/jdkato/prose/tag"
+	"github.com/memarena/memarena/internal/nlp"
 )
 
 // Part-of-speech tags (Penn Treebank) from prose's averaged-perceptron
@@ -71,4 +72,23 @@ func qualityFit(s *sentence, start, end int) float64 {
 		}
 	}
 	return 0.3
+}
+
+// tagWords returns the Penn Treebank tag of each token of a question.
+func tagWords(toks []nlp.Token) []string {
+	taggerOnce.Do(func() { tagger = tag.NewPerceptronTagger() })
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.Text
+		if words[i] == "" {
+			words[i] = "_"
+		}
+	}
+	out := make([]string, len(toks))
+	for i, t := range tagger.Tag(words) {
+		if i < len(out) {
+			out[i] = t.Tag
+		}
+	}
+	return out
 }

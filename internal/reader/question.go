@@ -207,6 +207,11 @@ func analyze(q string) question {
 				break
 			}
 		}
+		if head == "" && (wh == "what" || wh == "which") && copulas[next(1)] {
+			// "what is Nate's favorite video game": the head is the
+			// last noun of the subject's first noun run
+			head = subjectHead(mt, at+2)
+		}
 		out.head = head
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
@@ -340,6 +345,38 @@ func analyze(q string) question {
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	return out
+}
+
+var copulas = wordSet(`is was are were`)
+
+// subjectHead is the head noun of the noun phrase starting at token from
+// of a question ("Nate's favorite video game" → "game"): the last common
+// noun (part-of-speech NN or NNS) of the first run of common nouns, after
+// determiners, possessive names and adjectives; "" when a verb,
+// preposition or the end comes first.
+func subjectHead(toks []nlp.Token, from int) string {
+	if from >= len(toks) {
+		return ""
+	}
+	tags := tagWords(toks)
+	head := ""
+	for i := from; i < len(toks); i++ {
+		t, tg := toks[i], tags[i]
+		switch {
+		case tg == "NN" || tg == "NNS":
+			if nlp.IsFunctionWord(t.Lower) {
+				return head
+			}
+			head = t.Lower
+		case head != "":
+			return head
+		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || strings.HasSuffix(t.Lower, "'s"):
+			continue
+		default:
+			return ""
+		}
+	}
+	return head
 }
 
 // nameOfRe finds a question that asks for a name ("the name of", "the
