@@ -32,9 +32,15 @@
 //     uses, is the same share without IDF for the best sentence's unit.
 //  4. Typed candidates. From the best-supported sentences, spans of the
 //     expected type are taken: dates resolved to absolute form against the
-//     unit's date with internal/temporal ("yesterday" → "7 May 2023"),
-//     numbers with their units, names, quoted titles, and phrases next to
-//     the focus terms in the same clause. A candidate's score is its
+//     unit's date with internal/temporal ("yesterday" → "7 May 2023"; from
+//     another sentence of the unit when the sentence states none),
+//     numbers with their units, names, quoted titles, names set beside the
+//     question's head noun ("my home country, Sweden"), and for a free
+//     phrase the question's gap: the object of the question's main verb
+//     ("what did he volunteer at" → "career fair at a local school"), the
+//     noun phrase the question's head noun heads ("what type of show" →
+//     "cooking show"), a coordinated series of three or more items, and
+//     phrases next to the focus terms in the same clause. A candidate's score is its
 //     sentence's support times its fit to the type and its nearness to the
 //     focus terms. Part-of-speech tags (prose's averaged-perceptron tagger,
 //     Penn Treebank tags) shape the fit of free phrases: a phrase holding
@@ -42,7 +48,10 @@
 //     verb or interjection, and a "how was / how did X feel / describe"
 //     question (a quality) prefers a phrase holding an adjective.
 //  5. Answer. Yes/no questions get "yes" or "no" plus the supporting
-//     phrase; choice questions the better-supported option; list questions
+//     phrase; choice questions the better-supported option, or for "which
+//     came first (last), A or B" the option whose unit is dated earlier
+//     (later); "how many" questions whose context states no number the
+//     count of the supporting units; list questions
 //     join the spans of every well-supported sentence; why and how
 //     questions get the supporting clause. When the best support is below
 //     the threshold the reader abstains.
