@@ -7,7 +7,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/jdkato/prose/tag"
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
@@ -426,15 +425,10 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 		return "", ""
 	}
 	toks := words(main)
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.Text
-	}
-	taggerOnce.Do(func() { tagger = tag.NewPerceptronTagger() })
-	tt := tagger.Tag(ws)
+	tt := tagWords(toks)
 	at, light := -1, -1
 	for i, t := range toks {
-		if i >= len(tt) || !strings.HasPrefix(tt[i].Tag, "VB") || t.Punct {
+		if !strings.HasPrefix(tt[i], "VB") || t.Punct {
 			continue
 		}
 		if nlp.IsAuxiliary(t.Lower) || metaWords[t.Lower] || nlp.IsWhWord(t.Lower) {
