@@ -138,8 +138,15 @@ func TestJudgeGradesEveryAnswerAsOverhead(t *testing.T) {
 		if verdicts["p4"] != judge.Failed || len(verdicts) != 6 {
 			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
 		}
-		// The offline reader abstains on p1 and answers p6 "not mentioned".
-		if verdicts["p1"] != judge.Incorrect || verdicts["p6"] != judge.Correct {
+		// The offline reader answers p6 "not mentioned" and p1 from its
+		// evidence turn when the context holds it (the oracle: "We decided
+		// to use Postgres 16 for orders", a support of 1 / 2.5, the
+		// free-phrase threshold); with no memory it abstains.
+		p1 := judge.Incorrect
+		if cb.Label == "oracle" {
+			p1 = judge.Correct
+		}
+		if verdicts["p1"] != p1 || verdicts["p6"] != judge.Correct {
 			t.Fatalf("%s verdicts = %v", cb.Label, verdicts)
 		}
 	}

@@ -56,6 +56,11 @@ func calScore(c readerCase, answer string) (float64, error) {
 	return s.FactAccuracy.V, nil
 }
 
+// calTolerance is how far below the best gain a threshold's gain may be
+// and still be chosen: 0.001 of the objective is about four LoCoMo or
+// one LongMemEval question.
+const calTolerance = 0.001
+
 func dataset(c readerCase) string {
 	if strings.HasPrefix(c.Scenario, "locomo-") {
 		return "locomo"
@@ -130,6 +135,37 @@ func TestCalibration(t *testing.T) {
 			if r.c.Strategy == st && r.c.Category == cat {
 				t.Logf("%.2f %-9v %.2f Q: %s | gold: %v | ans: %s", r.scoreOn, r.ans.Type, r.ans.Support, r.c.Question, r.c.Gold, r.ans.Text)
 			}
+		}
+	}
+	// READER_DUMP=FILE writes every read as a JSON line (strategy,
+	// scenario, category or kind, question, gold, answer, answer type,
+	// support, score when answering, score at the calibrated threshold):
+	// the input of error analysis.
+	if dump := os.Getenv("READER_DUMP"); dump != "" {
+		f, err := os.Create(dump)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		enc := json.NewEncoder(w)
+		for _, r := range reads {
+			cat := r.c.Category
+			if cat == "" {
+				cat = r.c.Kind
+			}
+			if err := enc.Encode(map[string]any{
+				"strategy": r.c.Strategy, "scenario": r.c.Scenario, "category": cat, "question": r.c.Question,
+				"gold": r.c.Gold, "answer": r.ans.Text, "type": string(r.ans.Type), "support": r.ans.Support,
+				"score_on": r.scoreOn, "score": at(r, reader.Threshold(r.ans.Type)),
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 	// Per strategy, dataset, category at the calibrated thresholds.
@@ -210,15 +246,40 @@ func TestCalibration(t *testing.T) {
 			byType[r.ans.Type] = append(byType[r.ans.Type], r)
 		}
 	}
-	for typ, rs := range byType {
+	types := make([]reader.Type, 0, len(byType))
+	for typ := range byType {
+		types = append(types, typ)
+	}
+	sort.Slice(types, func(i, j int) bool { return types[i] < types[j] })
+	for _, typ := range types {
+		rs := byType[typ]
 		var line strings.Builder
-		for th := 0.0; th <= 1.0001; th += 0.1 {
+		var gains []float64
+		for k := 0; k <= 10; k++ {
+			th := float64(k) / 10
 			var g float64
 			for _, r := range rs {
 				g += (at(r, th) - r.scoreAb) / weight[dataset(r.c)] / float64(len(weight))
 			}
-			fmt.Fprintf(&line, " %.2f:%+.4f", th, g)
+			gains = append(gains, g)
+			fmt.Fprintf(&line, " %.1f:%+.4f", th, g)
 		}
-		t.Logf("type %-10v n=%4d%s", typ, len(rs), line.String())
+		// The chosen threshold: the lowest whose gain is within
+		// calTolerance of the best (differences that small are a few
+		// questions; the reader then answers rather than abstains).
+		best := math.Inf(-1)
+		for _, g := range gains {
+			best = math.Max(best, g)
+		}
+		// (0 is not a candidate: it would answer when no focus term is
+		// supported at all.)
+		chosen := 0.0
+		for k := 1; k < len(gains); k++ {
+			if gains[k] >= best-calTolerance {
+				chosen = float64(k) / 10
+				break
+			}
+		}
+		t.Logf("type %-12v n=%4d chosen %.1f (now %.1f)%s", typ, len(rs), chosen, reader.Threshold(typ), line.String())
 	}
 }

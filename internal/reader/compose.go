@@ -3,6 +3,7 @@ package reader
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -32,6 +33,10 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		ans.Text = yesNo(q, best.s)
 		return ans
 	case TypeChoice:
+		if t := chooseByDate(q, sc); t != "" {
+			ans.Text = t
+			return ans
+		}
 		if t := choose(q, sc); t != "" {
 			ans.Text = t
 			return ans
@@ -49,6 +54,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 				c.score *= 0.5
 			}
 			all = append(all, c)
+		}
+	}
+	if len(all) == 0 && q.typ == TypeNumber {
+		// "How many …" with no number said: the count of the memory
+		// items that support the question (one mention per item).
+		if n := countItems(q, sc, ranked); n > 0 {
+			ans.Text = strconv.Itoa(n)
+			return ans
 		}
 	}
 	if len(all) == 0 {
@@ -167,6 +180,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		out = append(out, cand{text: text, fit: fit, near: nearAt(start, end), s: s})
 	}
+	// addNear adds a candidate whose nearness is at least floor.
+	addNear := func(text string, fit float64, start, end int, floor float64) {
+		k := len(out)
+		add(text, fit, start, end)
+		if len(out) > k && out[k].near < floor {
+			out[k].near = floor
+		}
+	}
 	switch q.typ {
 	case TypeDate:
 		if q.clock {
@@ -180,6 +201,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		dates := dateSpans(s)
 		for _, d := range dates {
 			add(d.text, 1, d.start, d.end)
+		}
+		if len(dates) == 0 {
+			// No date in the sentence: a date another sentence of the
+			// same item states ("Something happened last Friday. I
+			// went to a convention …").
+			for _, o := range s.u.sents {
+				if o == s {
+					continue
+				}
+				for _, d := range dateSpans(o) {
+					out = append(out, cand{text: d.text, fit: siblingDateFit, near: 0.5, s: s})
+				}
+			}
 		}
 		if len(dates) == 0 && !s.u.date.IsZero() {
 			// No date in the sentence: the event is dated by its item.
@@ -228,6 +262,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				fit = 0.9
 			}
 		}
+		if q.wantsName {
+			// the name asked for is often said apart from the
+			// question's words ("a movie that blew my mind …, I think
+			// it was called Inception")
+			addNear(e.text, fit, e.start, e.end, nameNear)
+			continue
+		}
 		add(e.text, fit, e.start, e.end)
 	}
 	for _, qs := range quotedSpans(s) {
@@ -238,7 +279,49 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if q.typ == TypePerson || q.typ == TypePlace {
 			fit = 0.3
 		}
+		if q.wantsName {
+			addNear(qs.text, fit, qs.start, qs.end, nameNear)
+			continue
+		}
 		add(qs.text, fit, qs.start, qs.end)
+	}
+	if q.typ == TypePhrase || q.typ == TypePerson {
+		// The gap of the question: the object of its verb in the
+		// sentence, and the phrase the question's head noun heads.
+		isDate := map[int]bool{}
+		for _, d := range dates {
+			for i := d[0]; i < d[1]; i++ {
+				isDate[i] = true
+			}
+		}
+		for _, o := range objectSpans(q, s, anchors, isDate, opts.MaxWords) {
+			fit := objectFit * nounShare(s, o.start, o.end)
+			if q.typ == TypePerson && !hasPersonNoun(o.text) && !capitalized(s, o.start) {
+				fit *= 0.3
+			}
+			add(o.text, fit, o.start, o.end)
+		}
+		for _, h := range headSpans(q, s) {
+			// the phrase holds the question's head noun: it is where
+			// the gap is
+			addNear(h.text, headFit, h.start, h.end, 1)
+		}
+	}
+	if q.typ == TypePhrase && !q.wantsName {
+		// A series ("coconut milk, vanilla extract, sugar and salt")
+		// answers a question about several things, or one whose gap it
+		// fills as a whole.
+		fit := seriesFit
+		if q.list {
+			fit = 1
+		}
+		for _, sr := range seriesSpans(s) {
+			add(sr.text, fit*nounShare(s, sr.start, sr.end), sr.start, sr.end)
+		}
+	}
+	for _, a := range appositiveSpans(q, s) {
+		// "my home country, Sweden" for "what country …"
+		addNear(a.text, appositiveFit, a.start, a.end, 1)
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
@@ -273,6 +356,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
 			fit *= nounShare(s, p.start, p.end)
 		}
+		if capitalized(s, p.start) && vocative(s, p.start, p.end) {
+			continue // "Thanks, John!": the listener, not an answer
+		}
 		if p.end-p.start == 1 && aloneWord(s, p.start) {
 			// A word that is a clause by itself at the sentence's start
 			// ("Sure!", "Wow, …", "Look, …") is an interjection or a
@@ -290,6 +376,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// siblingDateFit is the fit of a date stated by another sentence of the
+// item when the sentence itself states none; the item's own date fits
+// 0.7.
+var siblingDateFit = 0.8
 
 // aloneWord reports whether token i of s stands alone at the sentence's
 // start: first (or after only punctuation) and followed by punctuation or
@@ -823,6 +914,18 @@ func capitalized(s *sentence, i int) bool {
 	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower]) {
 		return false
 	}
+	if contraction(t.Lower) {
+		return false // "It'll", "That's"
+	}
+	if first && i+1 < len(s.toks) && !capitalizedWord(s.toks[i+1]) {
+		// a sentence's first word tagged as a verb, adjective, adverb
+		// or interjection ("Look at this!", "Crazy thing happened") is
+		// not a name
+		switch tg := s.tags()[i]; {
+		case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
+			return false
+		}
+	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
 		return false
 	}
@@ -970,12 +1073,12 @@ func trimmable(t nlp.Token) bool {
 	if t.Punct {
 		return true
 	}
-	return nlp.IsFunctionWord(t.Lower) || possessives[t.Lower]
+	return nlp.IsFunctionWord(t.Lower) || possessives[t.Lower] || contraction(t.Lower)
 }
 
 func hasContent(s *sentence, st, en int) bool {
 	for i := st; i < en; i++ {
-		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) {
+		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) && !contraction(s.toks[i].Lower) {
 			return true
 		}
 	}
@@ -1116,6 +1219,50 @@ func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
 	return cleanSpan(textOf(s, st, en))
 }
 
+// chooseByDate answers "which came first (last), A or B?" with the
+// option whose memory item is dated earlier (later): each option's item
+// is the one holding most of its content terms (ties: the better
+// supported). It returns "" when the question asks no order or an option
+// has no dated item.
+func chooseByDate(q question, sc *scorer) string {
+	if q.sequence == 0 {
+		return ""
+	}
+	var dates []time.Time
+	for _, opt := range q.options {
+		var keys []string
+		for _, t := range words(opt) {
+			if !t.Punct && !nlp.IsFunctionWord(t.Lower) && !possessives[t.Lower] {
+				keys = append(keys, stem(t.Lower))
+			}
+		}
+		bestHit, bestSup := 0, -1.0
+		var d time.Time
+		for _, s := range sc.sents {
+			hit := 0
+			for _, k := range keys {
+				if s.set[k] {
+					hit++
+				}
+			}
+			if sup := sc.support(s); hit > bestHit || hit == bestHit && hit > 0 && sup > bestSup {
+				bestHit, bestSup, d = hit, sup, s.u.date
+			}
+		}
+		if bestHit == 0 || d.IsZero() {
+			return ""
+		}
+		dates = append(dates, d)
+	}
+	if len(dates) != 2 || dates[0].Equal(dates[1]) {
+		return ""
+	}
+	if dates[0].Before(dates[1]) == (q.sequence < 0) {
+		return q.options[0]
+	}
+	return q.options[1]
+}
+
 // choose answers "… A or B?" with the option the context supports more:
 // each option's content terms found in a sentence count that sentence's
 // support.
@@ -1160,4 +1307,260 @@ var abstainRe = regexp.MustCompile(`(?i)\b(not mentioned|no information|not (bee
 func IsAbstention(answer string) bool {
 	a := strings.TrimSpace(answer)
 	return a == "" || abstainRe.MatchString(a)
+}
+
+// objectFit and headFit are the fits of a question's gap filled from a
+// sentence: the object of the question's verb, and a noun phrase headed by
+// the question's head noun with its modifiers.
+const (
+	objectFit = 0.8
+	headFit   = 0.75
+)
+
+// nameNear is the least nearness of a name or quoted title when the
+// question asks for a name ("what movie", "what is the name of").
+var nameNear = 0.5
+
+// objectPronouns are objects that stand for the question's subject or
+// thing ("makes me happy", "gave it to"): the answer follows them.
+var objectPronouns = wordSet(`me him her them us it you myself himself herself themselves ourselves yourself`)
+
+// objectSpans are the objects of the question's verb in s: after each
+// token whose key is the verb's key (and the question's preposition after
+// it, an object pronoun or an adverb), the words up to a clause boundary
+// or a word that starts a new phrase, at most maxWords, trimmed of
+// function words ("I got to volunteer at a career fair at a local school"
+// → "career fair at a local school" for "what did he volunteer at").
+func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, maxWords int) []span {
+	if q.verbKey == "" {
+		return nil
+	}
+	isAnchor := map[int]bool{}
+	for _, a := range anchors {
+		isAnchor[a] = true
+	}
+	var out []span
+	n := len(s.toks)
+	for i, k := range s.keys {
+		if k != q.verbKey {
+			continue
+		}
+		j := i + 1
+		for j < n && !s.toks[j].Punct && (objectPronouns[s.toks[j].Lower] || nlp.IsFiller(s.toks[j].Lower) ||
+			(q.verbPrep != "" && s.toks[j].Lower == q.verbPrep) || s.toks[j].Lower == "up" || s.toks[j].Lower == "out") {
+			j++
+		}
+		// words the question already says ("joined the community
+		// garden on Birch Lane" for "where is the community garden she
+		// joined") are not the gap
+		for j < n && (isAnchor[j] || trimmable(s.toks[j]) && !s.toks[j].Punct) {
+			j++
+		}
+		st := j
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) {
+			j++
+		}
+		en := j
+		for st < en && trimmable(s.toks[st]) {
+			st++
+		}
+		for en > st && (trimmable(s.toks[en-1]) || contraction(s.toks[en-1].Lower)) {
+			en--
+		}
+		if en > st && hasContent(s, st, en) && !contraction(s.toks[st].Lower) {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		}
+	}
+	return out
+}
+
+// headSpans are noun phrases of s headed by the question's head noun with
+// at least one modifier before it ("my own cooking show" → "cooking
+// show" for "what type of show"): the modifiers are the adjectives,
+// nouns and -ing forms right before the head.
+func headSpans(q question, s *sentence) []span {
+	if q.headKey == "" {
+		return nil
+	}
+	tg := s.tags()
+	var out []span
+	for i, k := range s.keys {
+		if k != q.headKey || i >= len(tg) || !strings.HasPrefix(tg[i], "NN") {
+			continue
+		}
+		st := i
+		for st > 0 && !s.toks[st-1].Punct && !nlp.IsFunctionWord(s.toks[st-1].Lower) && !possessives[s.toks[st-1].Lower] &&
+			s.toks[st-1].Lower != "own" && (strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
+			st--
+		}
+		if st < i {
+			out = append(out, span{text: textOf(s, st, i+1), start: st, end: i + 1})
+		}
+	}
+	return out
+}
+
+// contraction reports whether w is a pronoun or wh-word contracted with a
+// verb ("it'll", "what're", "that'd"): never an answer's edge.
+func contraction(w string) bool {
+	a := strings.IndexAny(w, "'’")
+	if a <= 0 {
+		return false
+	}
+	b := w[:a]
+	return nlp.IsPronoun(b) || nlp.IsWhWord(b) || b == "that" || b == "there" || b == "here"
+}
+
+// countItems answers a "how many <noun>" question whose context states
+// no number: the number of distinct memory items that support the
+// question at least half as well as the best one and hold the counted noun
+// (or, without one, the question's verb). It returns 0 when the question
+// is not a "how many" question or nothing holds the counted term.
+func countItems(q question, sc *scorer, ranked []scored) int {
+	toks := words(q.text)
+	counted := ""
+	for i, t := range toks {
+		if t.Lower == "many" && i > 0 && toks[i-1].Lower == "how" && i+1 < len(toks) && !toks[i+1].Punct {
+			counted = stem(toks[i+1].Lower)
+		}
+	}
+	if counted == "" {
+		return 0
+	}
+	if counted == stem("times") {
+		counted = q.verbKey // "how many times did she visit"
+	}
+	if counted == "" || len(ranked) == 0 {
+		return 0
+	}
+	min := ranked[0].support * 0.5
+	units := map[*unit]bool{}
+	for _, r := range ranked {
+		if r.support < min {
+			break
+		}
+		if r.s.set[counted] {
+			units[r.s.u] = true
+		}
+	}
+	return len(units)
+}
+
+// seriesFit is the fit of a series of three or more coordinated items to
+// a free-phrase question that does not ask for a list (1 when it does).
+const seriesFit = 0.5
+
+// seriesSpans are the coordinated series of s: three or more items of at
+// most maxItemWords words, separated by commas, the last joined by "and"
+// or "or" ("salads, sandwiches, and homemade desserts"). The first item
+// starts after the preposition, pronoun or clause start before it ("I
+// made it with coconut milk, …" → "coconut milk, …").
+func seriesSpans(s *sentence) []span {
+	const maxItemWords = 5
+	var out []span
+	n := len(s.toks)
+	item := func(t nlp.Token) bool {
+		return !t.Punct || t.Text == "-" || t.Text == "'" || t.Text == "&"
+	}
+	for k, t := range s.toks {
+		if t.Lower != "and" && t.Lower != "or" {
+			continue
+		}
+		// the last item
+		end := k + 1
+		for end < n && end-k-1 < maxItemWords && item(s.toks[end]) && !isBoundary(s, end) && !(end > k+1 && breaksPhrase(s.toks[end].Lower)) {
+			end++
+		}
+		if end == k+1 {
+			continue
+		}
+		// the items before, separated by commas
+		j := k - 1
+		if j >= 0 && s.toks[j].Text == "," {
+			j-- // the serial comma
+		}
+		items, start := 1, -1
+		for j >= 0 {
+			st := j
+			for st >= 0 && item(s.toks[st]) && j-st < maxItemWords {
+				st--
+			}
+			if st == j {
+				break
+			}
+			first := st < 0 || s.toks[st].Text != ","
+			if first {
+				// the first item: after its lead-in word
+				b := st + 1
+				for i := j; i > st; i-- {
+					w := s.toks[i].Lower
+					if nlp.IsPreposition(w) || nlp.IsPronoun(w) || nlp.IsAuxiliary(w) || nlp.IsConjunction(w) || contraction(w) {
+						b = i + 1
+						break
+					}
+				}
+				if b <= j {
+					start = b
+					items++
+				}
+				break
+			}
+			start = st + 1
+			items++
+			j = st - 1
+		}
+		if items < 3 || start < 0 {
+			continue
+		}
+		for start < end && trimmable(s.toks[start]) {
+			start++
+		}
+		for end > start && trimmable(s.toks[end-1]) {
+			end--
+		}
+		if end > start {
+			out = append(out, span{text: textOf(s, start, end), start: start, end: end})
+		}
+	}
+	return out
+}
+
+// capitalizedWord reports whether a token starts with an upper-case letter.
+func capitalizedWord(t nlp.Token) bool {
+	r := []rune(t.Text)
+	return len(r) > 0 && unicode.IsUpper(r[0])
+}
+
+// appositiveFit is the fit of a name set beside the question's head noun
+// ("my old area, West County").
+const appositiveFit = 0.95
+
+// appositiveSpans are the names that rename the question's head noun in
+// s: the head noun, then a comma, "called" or "named", then a run of
+// capitalized words ("my home country, Sweden"; "a dog named Max").
+func appositiveSpans(q question, s *sentence) []span {
+	if q.headKey == "" {
+		return nil
+	}
+	var out []span
+	n := len(s.toks)
+	for i, k := range s.keys {
+		if k != q.headKey || i+2 >= n {
+			continue
+		}
+		switch s.toks[i+1].Lower {
+		case ",", "called", "named", "-", "–", "—", ":":
+		default:
+			continue
+		}
+		st := i + 2
+		en := st
+		for en < n && !s.toks[en].Punct && capitalizedWord(s.toks[en]) && !nlp.IsFunctionWord(s.toks[en].Lower) {
+			en++
+		}
+		if en > st {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		}
+	}
+	return out
 }

@@ -27,6 +27,8 @@ type unit struct {
 	// context (shared by all units): a capitalized sentence-initial word
 	// also written lower case is a common word, not a name.
 	lowerWords map[string]bool
+	// sents are the unit's sentences, filled by Read.
+	sents []*sentence
 }
 
 var (

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/jdkato/prose/tag"
+	"github.com/memarena/memarena/internal/nlp"
 )
 
 // Part-of-speech tags (Penn Treebank) from prose's averaged-perceptron
@@ -22,26 +23,10 @@ var (
 // per sentence. The tagger is safe for concurrent use (Tag only reads the
 // model).
 func (s *sentence) tags() []string {
-	if s.pos0 != nil {
-		return s.pos0
+	if s.pos0 == nil {
+		s.pos0 = tagWords(s.toks)
 	}
-	taggerOnce.Do(func() { tagger = tag.NewPerceptronTagger() })
-	words := make([]string, len(s.toks))
-	for i, t := range s.toks {
-		words[i] = t.Text
-		if words[i] == "" {
-			words[i] = "_"
-		}
-	}
-	out := make([]string, len(s.toks))
-	tt := tagger.Tag(words)
-	for i := range out {
-		if i < len(tt) {
-			out[i] = tt[i].Tag
-		}
-	}
-	s.pos0 = out
-	return out
+	return s.pos0
 }
 
 // nounShare is the fit factor of the phrase [start, end) of s by its part
@@ -71,4 +56,25 @@ func qualityFit(s *sentence, start, end int) float64 {
 		}
 	}
 	return 0.3
+}
+
+// tagWords returns the Penn Treebank tag of each token (one per token; "_"
+// stands in for an empty token). The tagger is safe for concurrent use
+// (Tag only reads the model).
+func tagWords(toks []nlp.Token) []string {
+	taggerOnce.Do(func() { tagger = tag.NewPerceptronTagger() })
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = t.Text
+		if words[i] == "" {
+			words[i] = "_"
+		}
+	}
+	out := make([]string, len(toks))
+	for i, t := range tagger.Tag(words) {
+		if i < len(out) {
+			out[i] = t.Tag
+		}
+	}
+	return out
 }

@@ -78,6 +78,14 @@ type question struct {
 	// "activity"): often not said by the sentence that names the answer,
 	// it weighs half a focus term.
 	headKey string
+	// verbKey is the match key of the question's main verb, whose object
+	// a wh-question asks for ("what did she volunteer at"), "" when none;
+	// verbPrep the preposition that follows it in the question ("at").
+	verbKey, verbPrep string
+	// sequence is -1 when the question asks which came first ("first",
+	// "earlier", "before"), +1 when it asks which came last ("last",
+	// "later", "most recently"), else 0.
+	sequence int
 }
 
 // period is a span of days [from, to).
@@ -164,7 +172,11 @@ func analyze(q string) question {
 		}
 	}
 	wh, at := findWh(lw)
-	if wh == "" {
+	if wh == "" && indirectRequest(lw) {
+		// "Can you remind me of the name of …": a request for the
+		// thing, not a yes/no question.
+		out.wantsName = nameOfRe.MatchString(main)
+	} else if wh == "" {
 		if len(lw) > 0 && nlp.IsAuxiliary(lw[0]) {
 			out.typ = TypeYesNo
 			if opts := choiceOptions(main); len(opts) >= 2 {
@@ -194,8 +206,13 @@ func analyze(q string) question {
 				break
 			}
 		}
+		if head == "" && (wh == "what" || wh == "which") && copulas[next(1)] {
+			// "what is Nate's favorite video game": the head is the
+			// last noun of the subject's first noun run
+			head = subjectHead(mt, at+2)
+		}
 		out.head = head
-		out.wantsName = titleNouns[head] || (head == "" && wh == "what" && next(1) == "is" && next(2) == "the" && next(3) == "name")
+		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
 		switch {
 		case wh == "when":
@@ -247,6 +264,13 @@ func analyze(q string) question {
 				out.typ = TypeReason
 			}
 		}
+		// "Which did I do first, A or B?": a choice between the options
+		// the question lists after a comma, colon or dash.
+		if (wh == "which" || wh == "what" || wh == "who") && out.typ != TypeChoice {
+			if opts := whOptions(main); len(opts) == 2 {
+				out.typ, out.options = TypeChoice, opts
+			}
+		}
 		// Plural head or "what are some": several answers.
 		if head != "" && isPlural(head) {
 			out.list = true
@@ -255,6 +279,7 @@ func analyze(q string) question {
 			out.list = true
 		}
 	}
+	out.sequence = orderOf(lw)
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -265,6 +290,20 @@ func analyze(q string) question {
 	dated := map[int]bool{}
 	for _, m := range temporal.Find(q, time.Time{}) {
 		out.when = append(out.when, period{m.From, m.To})
+		for i, t := range toks {
+			if t.Start >= m.Start && t.End <= m.End {
+				dated[i] = true
+			}
+		}
+	}
+	// Relative dates ("last weekend", "yesterday", "two weeks ago") are
+	// said from the asker's day, which the reader does not know: their
+	// words are not focus terms (a sentence saying "last weekend" is no
+	// more about the question than one dated in it).
+	for _, m := range temporal.Find(q, relativeRef) {
+		if !m.Relative {
+			continue
+		}
 		for i, t := range toks {
 			if t.Start >= m.Start && t.End <= m.End {
 				dated[i] = true
@@ -303,7 +342,134 @@ func analyze(q string) question {
 		seen[st] = true
 		out.focus = append(out.focus, st)
 	}
+	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	return out
+}
+
+var copulas = wordSet(`is was are were`)
+
+// subjectHead is the head noun of the noun phrase starting at token from
+// of a question ("Nate's favorite video game" → "game"): the last common
+// noun (part-of-speech NN or NNS) of the first run of common nouns, after
+// determiners, possessive names and adjectives; "" when a verb,
+// preposition or the end comes first.
+func subjectHead(toks []nlp.Token, from int) string {
+	if from >= len(toks) {
+		return ""
+	}
+	tags := tagWords(toks)
+	head := ""
+	for i := from; i < len(toks); i++ {
+		t, tg := toks[i], tags[i]
+		switch {
+		case tg == "NN" || tg == "NNS":
+			if nlp.IsFunctionWord(t.Lower) {
+				return head
+			}
+			head = t.Lower
+		case head != "":
+			return head
+		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || strings.HasSuffix(t.Lower, "'s"):
+			continue
+		default:
+			return ""
+		}
+	}
+	return head
+}
+
+// nameOfRe finds a question that asks for a name ("the name of", "the
+// names of").
+var nameOfRe = regexp.MustCompile(`(?i)\bnames? of\b`)
+
+// indirectRequest reports whether a question without a wh-word is a
+// request to tell or remind ("can you remind me of …", "could you tell me
+// the …"): an auxiliary, "you", then an embedding verb.
+func indirectRequest(lw []string) bool {
+	if len(lw) < 3 || !nlp.IsAuxiliary(lw[0]) || lw[1] != "you" {
+		return false
+	}
+	for i, w := range lw[2:min(len(lw), 5)] {
+		if embedVerbs[w] && w != "know" && w != "sure" {
+			// "can you tell me if/whether …" still asks yes or no
+			for _, x := range lw[2+i+1 : min(len(lw), 2+i+4)] {
+				if x == "if" || x == "whether" {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// relativeRef is any reference day: it only lets temporal.Find recognize
+// the question's relative date expressions, whose resolved days are not
+// used.
+var relativeRef = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// lightVerbs carry little meaning of their own ("what did she do", "what
+// does he have"): they are a focus verb only when the question has no
+// other.
+var lightVerbs = wordSet(`do does did doing done have has had having get gets got getting gotten be`)
+
+// focusVerb finds the main verb of a wh-question, the verb whose object
+// the wh-word asks for ("what did John volunteer at" → "volunt", "at"),
+// by its part-of-speech tag (VB*): the last content verb of the
+// interrogative sentence that is not an auxiliary, a light verb or a verb
+// of saying (metaWords). It returns the verb's match key and the
+// preposition right after it in the question ("" when none). Without a
+// wh-word there is no gap and it returns "".
+func focusVerb(main string, hasWh bool) (key, prep string) {
+	if !hasWh {
+		return "", ""
+	}
+	toks := words(main)
+	tt := tagWords(toks)
+	at, light := -1, -1
+	for i, t := range toks {
+		if !strings.HasPrefix(tt[i], "VB") || t.Punct {
+			continue
+		}
+		if nlp.IsAuxiliary(t.Lower) || metaWords[t.Lower] || nlp.IsWhWord(t.Lower) {
+			continue
+		}
+		if lightVerbs[t.Lower] {
+			light = i
+			continue
+		}
+		at = i
+	}
+	if at < 0 {
+		at = light
+	}
+	// Do-support fixes the verb whatever the tagger says ("what did John
+	// volunteer at": after "did" and its subject, a name or a pronoun,
+	// comes the verb in its base form).
+	for i, t := range toks {
+		if t.Lower != "do" && t.Lower != "does" && t.Lower != "did" {
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && nlp.IsPronoun(toks[j].Lower) {
+			j++
+		} else {
+			for j < len(toks) && !toks[j].Punct && unicode.IsUpper([]rune(toks[j].Text)[0]) {
+				j++
+			}
+		}
+		if j > i+1 && j < len(toks) && !toks[j].Punct && !nlp.IsFunctionWord(toks[j].Lower) && !metaWords[toks[j].Lower] && !lightVerbs[toks[j].Lower] {
+			at = j
+		}
+		break
+	}
+	if at < 0 {
+		return "", ""
+	}
+	if at+1 < len(toks) && nlp.IsPreposition(toks[at+1].Lower) {
+		prep = toks[at+1].Lower
+	}
+	return stem(toks[at].Lower), prep
 }
 
 // covers reports whether a memory item dated d falls in one of the
@@ -413,6 +579,51 @@ func choiceOptions(q string) []string {
 		return nil
 	}
 	return []string{strings.Join(left, " "), strings.Join(right, " ")}
+}
+
+// whOptions splits the alternatives of a wh-question that lists them at
+// its end after a comma, colon or dash ("Which gift did I buy first, the
+// necklace for my sister or the photo album for my mom?"): the text from
+// that separator to the last "or", and from "or" to the end. Each has at
+// most 12 words; nil when the question has no such list.
+func whOptions(q string) []string {
+	q = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(q), "?.!"))
+	i := strings.LastIndex(q, " or ")
+	if i < 0 {
+		return nil
+	}
+	left, right := q[:i], strings.TrimSpace(q[i+len(" or "):])
+	sep := strings.LastIndexAny(left, ",:;–—")
+	if d := strings.LastIndex(left, " - "); d > sep {
+		sep = d + 1
+	}
+	if sep < 0 {
+		return nil
+	}
+	left = strings.TrimSpace(strings.Trim(left[sep+1:], " -"))
+	n1, n2 := len(strings.Fields(left)), len(strings.Fields(right))
+	if n1 == 0 || n2 == 0 || n1 > 12 || n2 > 12 {
+		return nil
+	}
+	return []string{left, right}
+}
+
+// orderOf reads whether a question asks for the earlier (-1) or the later
+// (+1) of its options.
+func orderOf(lw []string) int {
+	for i, w := range lw {
+		switch w {
+		case "first", "earlier", "earliest", "before", "sooner":
+			return -1
+		case "last", "later", "latest", "after":
+			return 1
+		case "recently", "recent":
+			if i > 0 && (lw[i-1] == "more" || lw[i-1] == "most") {
+				return 1
+			}
+		}
+	}
+	return 0
 }
 
 func isPlural(w string) bool {

@@ -100,7 +100,7 @@ func TestReadTypedAnswers(t *testing.T) {
 		{"Who recommends the compost from Greenleaf Farm?", "Ingrid"},
 		{"Why is Nora planting tomatoes and basil?", "they grow well together"},
 		{"Did Nora join the community garden?", "Yes, I finally joined the community garden on Birch"},
-		{"What is the name of Nora's dog?", Abstain},
+		{"What color is the collar of Nora's cat?", Abstain},
 	}
 	for _, c := range cases {
 		if a := Read(c.q, garden, Options{}); a.Text != c.want {
@@ -174,7 +174,7 @@ func TestIsAbstention(t *testing.T) {
 }
 
 func TestThresholdPerType(t *testing.T) {
-	for typ, want := range map[Type]float64{TypeDate: 0.1, TypePerson: 0.1, TypeYesNo: 0.1, TypePhrase: 0.6, TypeReason: 0.8, TypeProcedure: 0.8, Type("unknown"): DefaultThreshold} {
+	for typ, want := range map[Type]float64{TypeDate: 0.1, TypePerson: 0.1, TypeYesNo: 0.1, TypePhrase: 0.4, TypeReason: 0.7, TypeProcedure: 0.6, Type("unknown"): DefaultThreshold} {
 		if got := Threshold(typ); got != want {
 			t.Errorf("Threshold(%s) = %v, want %v", typ, got, want)
 		}

@@ -1,0 +1,130 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFocusVerbAndRelativeDates(t *testing.T) {
+	q := analyze("What event did John volunteer at last weekend?")
+	if q.verbKey != stem("volunteer") || q.verbPrep != "at" {
+		t.Errorf("focus verb %q %q, want %q at", q.verbKey, q.verbPrep, stem("volunteer"))
+	}
+	for _, f := range q.focus {
+		if f == stem("last") || f == stem("weekend") {
+			t.Errorf("relative date word %q is a focus term: %q", f, q.focus)
+		}
+	}
+	if q := analyze("Did Nora plant basil?"); q.verbKey != "" {
+		t.Errorf("yes/no question has a gap verb %q", q.verbKey)
+	}
+}
+
+func TestObjectAndHeadSpans(t *testing.T) {
+	ctx := "[2023-04-07 a] John: Last weekend I had an experience that reminded me of the impact we can make. I got to volunteer at a career fair at a local school, and it was incredible."
+	if a := Read("What event did John volunteer at last weekend?", ctx, Options{}); a.Text != "career fair at a local school" {
+		t.Errorf("object: %q", a.Text)
+	}
+	u := &unit{}
+	s := newSentence("Last Monday I got to teach people vegan ice cream recipes on my own cooking show!", u)
+	var got []string
+	for _, h := range headSpans(analyze("What type of show did Nate host?"), s) {
+		got = append(got, h.text)
+	}
+	if strings.Join(got, "|") != "cooking show" {
+		t.Errorf("head spans %q, want [cooking show]", got)
+	}
+	// The object ends where the question's words begin.
+	s = newSentence("I took my turtles to the beach in Tampa yesterday!", u)
+	q := analyze("What did Nate take to the beach in Tampa?")
+	got = nil
+	for _, o := range objectSpans(q, s, anchorsOf(q, s), nil, 10) {
+		got = append(got, o.text)
+	}
+	if strings.Join(got, "|") != "turtles" {
+		t.Errorf("object spans %q, want [turtles]", got)
+	}
+}
+
+func TestSeriesSpans(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]string{
+		"I made it with coconut milk, vanilla extract, sugar, and a pinch of salt.":   "coconut milk, vanilla extract, sugar, and a pinch of salt",
+		"It had lots of great things like salads, sandwiches, and homemade desserts.": "salads, sandwiches, and homemade desserts",
+		"We explored nature, roasted marshmallows and went on a hike.":                "explored nature, roasted marshmallows and went on a hike",
+		"I like tea and coffee.": "",
+	} {
+		var got []string
+		for _, sp := range seriesSpans(newSentence(text, u)) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: series %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestCountItems(t *testing.T) {
+	ctx := `[2022-06-03 a] Joanna: After finishing my screenplay I got a rejection letter from a major company.
+[2022-08-14 b] Joanna: Last week someone wrote me a letter after reading my blog post.
+[2022-08-20 c] Joanna: I baked a cake for my family.`
+	if a := Read("How many letters has Joanna received?", ctx, Options{}); a.Text != "2" {
+		t.Errorf("count: %q (support %.2f)", a.Text, a.Support)
+	}
+}
+
+func TestSiblingSentenceDate(t *testing.T) {
+	ctx := "[2022-10-09 a] Nate: Something exciting happened last Friday. I went to a game convention and met new people."
+	if a := Read("When did Nate go to a convention and meet new people?", ctx, Options{}); a.Text != "the Friday before 9 October 2022" {
+		t.Errorf("sibling date: %q", a.Text)
+	}
+}
+
+func TestChoiceByDate(t *testing.T) {
+	if got := whOptions("Which gift did I buy first, the necklace for my sister or the photo album for my mom?"); strings.Join(got, "|") != "the necklace for my sister|the photo album for my mom" {
+		t.Fatalf("options %q", got)
+	}
+	if got := whOptions("What did Nora plant?"); got != nil {
+		t.Fatalf("options of a plain question: %q", got)
+	}
+	ctx := `[2023-03-02 a] User: I just bought a silver necklace for my sister's birthday.
+[2023-02-10 b] User: I got a photo album for my mom, she loves old pictures.`
+	if a := Read("Which gift did I buy first, the necklace for my sister or the photo album for my mom?", ctx, Options{}); a.Text != "the photo album for my mom" {
+		t.Errorf("first: %q (type %s)", a.Text, a.Type)
+	}
+	if a := Read("Which gift did I buy more recently, the necklace for my sister or the photo album for my mom?", ctx, Options{}); a.Text != "the necklace for my sister" {
+		t.Errorf("more recently: %q (type %s)", a.Text, a.Type)
+	}
+}
+
+func TestContractionsAndVocatives(t *testing.T) {
+	for w, want := range map[string]bool{"it'll": true, "what're": true, "that'd": true, "rock'n'roll": false, "don't": false} {
+		if contraction(w) != want {
+			t.Errorf("contraction(%q) = %v", w, !want)
+		}
+	}
+	ctx := "[2023-05-04 a] Maria: Thanks, John! It had lots of great things like salads, sandwiches, and homemade desserts."
+	if a := Read("What kind of food did Maria have on her dinner spread?", ctx, Options{}); a.Text == "John" || strings.Contains(a.Text, "It'll") {
+		t.Errorf("vocative answered: %q", a.Text)
+	}
+}
+
+func TestAppositiveName(t *testing.T) {
+	ctx := "[2023-06-27 a] Caroline: This necklace is a gift from my grandma in my home country, Sweden. She gave it to me when I was young."
+	if a := Read("What country is Caroline's grandma from?", ctx, Options{}); a.Text != "Sweden" {
+		t.Errorf("appositive: %q", a.Text)
+	}
+}
+
+func TestSubjectHead(t *testing.T) {
+	for q, want := range map[string]string{
+		"What is Nate's favorite video game?":     "game",
+		"What is Caroline's relationship status?": "status",
+		"What was the name of the pet?":           "name",
+		"What is happening?":                      "",
+	} {
+		if got := analyze(q).head; got != want {
+			t.Errorf("%q: head %q, want %q", q, got, want)
+		}
+	}
+}
