@@ -194,13 +194,23 @@ type candidate struct {
 // with a year are returned. Find never fails; text it does not understand
 // yields no mention.
 func Find(text string, ref time.Time) []Mention {
+	return find(text, ref, true)
+}
+
+// find is Find; with gated false every pattern runs whatever the text
+// holds (the reference the gates are tested against).
+func find(text string, ref time.Time, gated bool) []Mention {
+	g := allGates
+	if gated {
+		g = gatesOf(text)
+	}
 	var cands []candidate
 	add := func(m Mention, prio int) { cands = append(cands, candidate{m, prio}) }
 	hasRef := !ref.IsZero()
 	day := DayStart(ref)
 	anchor := FormatDay(day)
 
-	for _, loc := range reISO.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reISO, text, g.digit) {
 		y, _ := strconv.Atoi(text[loc[2]:loc[3]])
 		mo, _ := strconv.Atoi(text[loc[4]:loc[5]])
 		d, _ := strconv.Atoi(text[loc[6]:loc[7]])
@@ -208,7 +218,7 @@ func Find(text string, ref time.Time) []Mention {
 			add(dayMention(text, loc[0], loc[1], t, false), 0)
 		}
 	}
-	for _, loc := range reDayMonth.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reDayMonth, text, g.digit) {
 		if !monthWord(text[loc[4]:loc[5]]) {
 			continue
 		}
@@ -218,7 +228,7 @@ func Find(text string, ref time.Time) []Mention {
 			add(m, 0)
 		}
 	}
-	for _, loc := range reMonthDay.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reMonthDay, text, g.digit) {
 		if !monthWord(text[loc[2]:loc[3]]) {
 			continue
 		}
@@ -228,7 +238,7 @@ func Find(text string, ref time.Time) []Mention {
 			add(m, 0)
 		}
 	}
-	for _, loc := range reMonthYear.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reMonthYear, text, g.digit) {
 		if !monthWord(text[loc[2]:loc[3]]) {
 			continue
 		}
@@ -242,7 +252,7 @@ func Find(text string, ref time.Time) []Mention {
 		return resolveOverlaps(cands)
 	}
 
-	for _, loc := range reDayWord.FindAllStringIndex(text, -1) {
+	for _, loc := range matches(reDayWord, text, g.dayWord) {
 		w := strings.Join(strings.Fields(strings.ToLower(text[loc[0]:loc[1]])), " ")
 		off := 0
 		switch w {
@@ -257,7 +267,7 @@ func Find(text string, ref time.Time) []Mention {
 		}
 		add(dayMention(text, loc[0], loc[1], addDays(day, off), true), 1)
 	}
-	for _, loc := range reRelWD.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reRelWD, text, g.weekday) {
 		mod := strings.Join(strings.Fields(strings.ToLower(text[loc[2]:loc[3]])), " ")
 		wd := weekdayNum[strings.ToLower(text[loc[4]:loc[5]])]
 		var t time.Time
@@ -271,7 +281,7 @@ func Find(text string, ref time.Time) []Mention {
 		}
 		add(dayMention(text, loc[0], loc[1], t, true), 2)
 	}
-	for _, loc := range reAgo.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reAgo, text, g.ago) {
 		n, vague, ok := count(text[loc[2]:loc[3]])
 		if !ok {
 			continue
@@ -281,7 +291,7 @@ func Find(text string, ref time.Time) []Mention {
 			add(m, 3)
 		}
 	}
-	for _, loc := range reIn.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reIn, text, g.unit) {
 		n, vague, ok := count(text[loc[2]:loc[3]])
 		if !ok {
 			continue
@@ -291,20 +301,24 @@ func Find(text string, ref time.Time) []Mention {
 			add(m, 3)
 		}
 	}
-	for _, loc := range reBeforeLst.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(reBeforeLst, text, g.before) {
 		unit := strings.ToLower(text[loc[2]:loc[3]])
 		if m, ok := counted(text, loc, -2, false, unit, "two", day, anchor); ok {
 			add(m, 3)
 		}
 	}
-	for _, loc := range rePeriod.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range matches(rePeriod, text, g.period) {
 		mod := strings.ToLower(text[loc[4]:loc[5]])
 		unit := strings.ToLower(text[loc[6]:loc[7]])
 		if m, ok := period(text, loc[0], loc[1], mod, unit, day, anchor); ok {
 			add(m, 4)
 		}
 	}
-	if tense := sentenceTense(text); tense != 0 {
+	tense := 0
+	if g.fullWeekday {
+		tense = sentenceTense(text)
+	}
+	if tense != 0 {
 		for _, loc := range reBareWD.FindAllStringSubmatchIndex(text, -1) {
 			// plural weekdays ("on Sundays") are habits, not dates
 			if loc[1] < len(text) && (text[loc[1]] == 's' || text[loc[1]] == 'S') {
@@ -648,4 +662,51 @@ func Annotate(text string, ref time.Time) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// gates says which of Find's patterns can match a text at all: each field
+// is a necessary condition of one pattern (a digit, or a word every
+// alternative of the pattern contains), checked on the text folded as the
+// patterns' (?i) folds it, so a closed gate never hides a match and the
+// patterns (the costly part of Find) run only where they might match.
+type gates struct {
+	digit, dayWord, weekday, fullWeekday, ago, unit, before, period bool
+}
+
+// allGates opens every pattern.
+var allGates = gates{true, true, true, true, true, true, true, true}
+
+// gatesOf returns the gates of text.
+func gatesOf(text string) gates {
+	// (?i) folds with Unicode simple folding: besides ASCII case, only the
+	// Kelvin sign (→ k, which ToLower maps) and the long s (kept by
+	// ToLower) fold onto the ASCII letters of the patterns.
+	f := strings.ReplaceAll(strings.ToLower(text), "ſ", "s")
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(f, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return gates{
+		digit:       strings.ContainsAny(text, "0123456789"),
+		dayWord:     has("yesterday", "today", "tonight", "tomorrow", "night", "morning", "afternoon", "evening"),
+		weekday:     has("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+		fullWeekday: has("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+		ago:         has("ago"),
+		unit:        has("day", "week", "month", "year"),
+		before:      has("before"),
+		period:      has("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
+	}
+}
+
+// matches is re's submatch indexes in text, or none when its gate is
+// closed.
+func matches(re *regexp.Regexp, text string, open bool) [][]int {
+	if !open {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(text, -1)
 }
