@@ -64,7 +64,7 @@ func NormalizeEntity(s string) string {
 //     a lone capitalized stopword at a sentence start ("The", "We");
 //   - technical tokens: words with digits, inner dots, slashes or
 //     underscores, or inner capitals ("p95", "/orders", "max_conns",
-//     "eu-central-1", "HelixQA"); plain lowercase words, hyphenated or not,
+//     "eu-central-1", "OpenSearch"); plain lowercase words, hyphenated or not,
 //     are not entities (there is no lexicon);
 //   - a capitalized word followed by a version-like number joins it
 //     ("Postgres 16", "Go 1.22").
@@ -163,7 +163,7 @@ func isVersion(w string) bool {
 
 // IsTechnical reports whether w is an identifier-like token: letters with
 // digits ("p95", "eu-central-1"), inner dots, slashes or underscores
-// ("max_conns", "net/http"), inner capitals ("HelixQA") or a leading path
+// ("max_conns", "net/http"), inner capitals ("OpenSearch") or a leading path
 // slash ("/orders"). Plain numbers and plain words are not.
 func IsTechnical(w string) bool { return isTechnical(w) }
 
@@ -178,7 +178,7 @@ func isTechnical(w string) bool {
 		case unicode.IsLetter(c):
 			letters++
 			if i > 0 && unicode.IsUpper(c) && unicode.IsLower(r[i-1]) {
-				inner = true // camelCase / HelixQA
+				inner = true // camelCase / OpenSearch
 			}
 		case unicode.IsDigit(c):
 			digits++

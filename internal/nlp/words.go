@@ -24,7 +24,7 @@ type Token struct {
 // inner hyphens, underscores, slashes and at-signs ("follow-up",
 // "max_conns", "net/http"), inner dots or commas between digits ("3.5",
 // "5,500"), inner dots or colons between letters ("node.js"), a leading
-// currency sign ("$180") or path slash ("/orders") and a trailing percent
+// currency sign ("$180") or path slash ("/users") and a trailing percent
 // sign ("20%"). Every other non-space rune is a punctuation token of its own.
 // Offsets index the original string.
 func Tokenize(text string) []Token {

@@ -23,9 +23,9 @@ func entityNames(f Fact) model.EntityNames {
 // names, by a general rule of English noun compounds: when the mention,
 // after a leading determiner, is one or more name-like words followed by
 // exactly one common noun ("the Postgres database", "a Python script",
-// "the HelixQA repo"), the common noun only says what kind of thing the
+// "the OpenSearch repo"), the common noun only says what kind of thing the
 // name is, and the name words are the canonical name ("Postgres",
-// "Python", "HelixQA"). Otherwise the mention is its own name: all-name
+// "Python", "OpenSearch"). Otherwise the mention is its own name: all-name
 // compounds ("Postgres 16", "New York"), possessives ("Caroline's
 // sister"), phrases of common words ("spicy ramen"), or a head of more
 // than one common word ("LGBTQ support group", where the modifier does not

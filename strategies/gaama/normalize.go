@@ -143,8 +143,8 @@ func TypeOf(display, key string, persons map[string]bool) string {
 }
 
 // technical reports a token with inner digits, dots, slashes, underscores
-// or inner capitals next to letters ("p95", "pgxpool.v5", "/orders",
-// "HelixQA", "v2"), the shape of software names and identifiers.
+// or inner capitals next to letters ("p95", "pgxpool.v5", "/users",
+// "OpenSearch", "v2"), the shape of software names and identifiers.
 func technical(w string) bool {
 	r := []rune(strings.Trim(w, ".,;:!?()\"'"))
 	letters, digits, inner := 0, 0, false

@@ -20,7 +20,7 @@ type Update = model.Update
 
 // subtaskLabel names a new subtask after its opening turn when the
 // placement reply gave no label: up to four non-stopword words, lowercased
-// and joined by '-' ("cache-product-lookups"), from the first sentence of
+// and joined by '-' ("migrate-user-sessions"), from the first sentence of
 // at least five words with at least three content words (else the first
 // with two), leaving out date expressions (internal/temporal).
 func subtaskLabel(text string) string {
