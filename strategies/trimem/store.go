@@ -1379,13 +1379,22 @@ func (s *Store) consolidateSlot(ctx context.Context, tx querier, subjID int64, r
 
 // upsertRule creates or refreshes the rule (subject, rel, object, cond),
 // links it to instances and copies into its provenance the evidence rows
-// each instance gained since the rule last copied from it.
+// each instance gained since the rule last copied from it. A rule whose
+// subject or generalized object names no entity (it normalizes to nothing,
+// e.g. only stopwords), or whose subject and object are one entity, is not
+// stored: it returns id 0 and no error, and consolidation goes on.
 func (s *Store) upsertRule(ctx context.Context, tx querier, subject, rel, object, cond, condKey string, instances []int64, noisyOR float64, last int64, t time.Time) (int64, error) {
 	subj, err := s.resolve(ctx, tx, subject)
+	if errors.Is(err, ErrNoEntity) {
+		return 0, nil
+	}
 	if err != nil {
 		return 0, err
 	}
 	obj, err := s.resolve(ctx, tx, object)
+	if errors.Is(err, ErrNoEntity) {
+		return 0, nil
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -577,3 +577,22 @@ func TestStaleSentences(t *testing.T) {
 		t.Fatalf("scores %v %v", got[0].Score, got[1].Score)
 	}
 }
+
+// TestUpsertRuleSkipsNoEntity checks that a consolidated rule whose
+// subject or object names no entity (only stopwords) is skipped, not an
+// error that would fail the session's end, and that a normal rule is
+// still stored.
+func TestUpsertRuleSkipsNoEntity(t *testing.T) {
+	s := newStore(t, Config{})
+	ctx := context.Background()
+	for _, c := range []struct{ subj, obj string }{{"Maria", "the"}, {"of the", "green tea"}} {
+		id, err := s.upsertRule(ctx, s.q(), c.subj, "prefers", c.obj, "", "", nil, 0.5, t0.Unix(), t0)
+		if err != nil || id != 0 {
+			t.Errorf("upsertRule(%q, %q) = %d, %v; want 0, nil", c.subj, c.obj, id, err)
+		}
+	}
+	id, err := s.upsertRule(ctx, s.q(), "Maria", "prefers", "green tea", "", "", nil, 0.5, t0.Unix(), t0)
+	if err != nil || id == 0 {
+		t.Fatalf("upsertRule(Maria, green tea) = %d, %v; want a stored rule", id, err)
+	}
+}
