@@ -44,6 +44,7 @@ Ctrl-C stops cleanly: finished cells are kept and reported; continue with
   memarena run --resume out/default-20260301-101500`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			tuneRunGC()
 			fl := cmd.Flags()
 			var cfg *runner.Config
 			var err error
