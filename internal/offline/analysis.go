@@ -117,6 +117,11 @@ type token struct {
 	stop bool
 }
 
+// apostrophes drops straight and curly apostrophes from a token's
+// lower-case form ("don't" → "dont"). Built once: a Replacer's tables are
+// costly to build and safe for concurrent use.
+var apostrophes = strings.NewReplacer("'", "", "’", "")
+
 func tokenize(s string) []token {
 	var out []token
 	for _, raw := range strings.Fields(s) {
@@ -129,7 +134,7 @@ func tokenize(s string) []token {
 			}
 			continue
 		}
-		low := strings.ToLower(strings.NewReplacer("'", "", "’", "").Replace(t))
+		low := strings.ToLower(apostrophes.Replace(t))
 		tk := token{text: t, low: low}
 		last := raw[len(raw)-1]
 		if strings.ContainsRune(",;:!?.)", rune(last)) || strings.HasSuffix(raw, "—") {

@@ -39,23 +39,23 @@ func verbLike(low string) bool {
 	if _, ok := verbClass[l]; ok {
 		return true
 	}
-	for k := range verbPhrases(l) {
-		_ = k
+	if phraseVerbHeads[l] {
 		return true
 	}
 	return strings.HasSuffix(low, "ed") && len(low) > 4
 }
 
-// verbPhrases returns the verbClass keys that start with lemma l + " ".
-func verbPhrases(l string) map[string]bool {
+// phraseVerbHeads holds the first words of verbClass's multi-word keys
+// ("give up" → "give"): a lemma that starts a verb phrase is verb-like.
+var phraseVerbHeads = func() map[string]bool {
 	out := map[string]bool{}
 	for k := range verbClass {
-		if strings.HasPrefix(k, l+" ") {
-			out[k] = true
+		if head, _, ok := strings.Cut(k, " "); ok {
+			out[head] = true
 		}
 	}
 	return out
-}
+}()
 
 // segments splits a sentence's tokens into clause spans: at clause
 // punctuation, at subordinators, and at a coordinating conjunction that is
