@@ -17,6 +17,8 @@ var pieces = []string{
 	"Ünïcödé", "日本語", "中文", "😀", "👍🏽", "123", "4567", "3.14", "1,200", " ", "  ", "\t", "\n", "\n\n", "\r\n", " \n", "\n ",
 	".", ",", "!", "?", "...", "—", "-", "/", "//", "http://x.y/z", "(", ")", "\"", "'", "`", "$5", "#", "@", "a/b", "\u00a0", "\u2003",
 	"\r", "\v", "\f", "\u0085", "/\n", "\n/", ",\n", "'\n", "A\u0301", "ǅ", "ʰ", "O'Neil", "'re", "'VE", "--", "::", "\t\n",
+	// JSON, markup and identifiers: letters and digits against punctuation
+	`{"key":"value"}`, `"},{"`, `":"`, `\"`, `[1,2]`, "**bold**:", "12%", "v1.2", "x_y", "a-b", "id#3", "é,", "ß.", "word's", "x'", "_",
 }
 
 func randomText(r *rand.Rand) string {
@@ -74,17 +76,38 @@ func TestChunkCacheBounded(t *testing.T) {
 		for j, x := 0, i; j < 5; j, x = j+1, x/26 {
 			b.WriteByte(byte('a' + x%26))
 		}
-		tk.countChunk(b.String())
+		tk.countWords(b.String())
 	}
-	if n := len(tk.chunks.words.m); n > chunkCacheMax || n == 0 {
+	if n := tk.chunks.words.len(); n > chunkCacheMax || n == 0 {
 		t.Fatalf("chunk cache holds %d entries; want 1..%d", n, chunkCacheMax)
 	}
 	line := strings.Repeat("word ", 400) // 2000 bytes
 	for i := 0; i < 2*lineCacheBytes/len(line); i++ {
 		tk.countLine(fmt.Sprint(i) + line)
 	}
-	if tk.chunks.lines.bytes > lineCacheBytes || len(tk.chunks.lines.m) == 0 {
-		t.Fatalf("line cache holds %d bytes in %d lines; want at most %d", tk.chunks.lines.bytes, len(tk.chunks.lines.m), lineCacheBytes)
+	if tk.chunks.lines.bytes > lineCacheBytes/2 || len(tk.chunks.lines.cur) == 0 || len(tk.chunks.lines.prev) == 0 {
+		t.Fatalf("line cache holds %d bytes in %d+%d lines; want at most %d per generation", tk.chunks.lines.bytes, len(tk.chunks.lines.cur), len(tk.chunks.lines.prev), lineCacheBytes/2)
+	}
+}
+
+// TestChunkCacheKeepsHotEntries checks the two generations: a chunk looked
+// up while the cache turns over survives, a chunk not used is dropped.
+func TestChunkCacheKeepsHotEntries(t *testing.T) {
+	var cs counts
+	const maxEntries = 10 // 5 per generation
+	cs.put("hot", 1, maxEntries, 1<<20)
+	cs.put("cold", 2, maxEntries, 1<<20)
+	for i := 0; i < 20; i++ {
+		if n, ok := cs.get("hot", maxEntries, 1<<20); !ok || n != 1 {
+			t.Fatalf("round %d: hot = %d, %v; want 1, true", i, n, ok)
+		}
+		cs.put(fmt.Sprint("x", i), i, maxEntries, 1<<20)
+	}
+	if _, ok := cs.get("cold", maxEntries, 1<<20); ok {
+		t.Fatal("cold entry survived 20 insertions into generations of 5")
+	}
+	if cs.len() > maxEntries {
+		t.Fatalf("%d entries, want at most %d", cs.len(), maxEntries)
 	}
 }
 
