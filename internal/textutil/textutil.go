@@ -8,8 +8,8 @@
 package textutil
 
 import (
+	"hash/maphash"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode"
 
@@ -26,48 +26,84 @@ var articles = map[string]bool{"a": true, "an": true, "the": true, "and": true}
 func Words(text string) []string {
 	var out []string
 	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+	start := -1   // byte offset where the current word began; -1: none
+	plain := true // the word so far is text[start:i] unchanged
+	flush := func(i int) {
+		if start >= 0 {
+			if plain {
+				out = append(out, text[start:i])
+			} else if b.Len() > 0 {
+				out = append(out, b.String())
+			}
 		}
+		start = -1
 	}
-	for _, r := range text {
+	for i, r := range text {
 		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if start < 0 {
+				start, plain = i, true
+				b.Reset()
+			}
+			if !plain {
+				b.WriteByte(byte(r))
+			}
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
+			if start < 0 {
+				start, plain = i, true
+				b.Reset()
+			}
+			lr := unicode.ToLower(r)
+			if plain && lr != r {
+				plain = false
+				b.WriteString(text[start:i])
+			}
+			if !plain {
+				b.WriteRune(lr)
+			}
 		case r == '\'' || r == '’':
 			// keep the word together: "don't" → "dont"
+			if start >= 0 && plain {
+				plain = false
+				b.WriteString(text[start:i])
+			}
 		default:
-			flush()
+			flush(i)
 		}
 	}
-	flush()
+	flush(len(text))
 	return out
 }
 
 // stemCache memoizes Stem: stemming dominates the profiles of lexical code
-// and the vocabulary of a run is small. Bounded by stemCacheLimit entries.
+// and the vocabulary of a run is small. It is direct-mapped: a word's slot
+// is chosen by its hash and holds the last word stored there, so a lookup
+// is one hash, one atomic load and one string comparison, and memory stays
+// bounded (stemSlots entries) whatever the vocabulary.
 var (
-	stemCache      sync.Map
-	stemCacheCount atomic.Int64
+	stemCache [stemSlots]atomic.Pointer[stemEntry]
+	stemSeed  = maphash.MakeSeed()
 )
 
-const stemCacheLimit = 1 << 20
+// stemSlots is the number of stem cache slots (a power of two).
+const stemSlots = 1 << 18
+
+type stemEntry struct{ word, stem string }
 
 // Stem returns the Snowball English (Porter2) stem of a lowercase word.
 // Stopwords are stemmed too, so the mapping is the same for every token.
 // Safe for concurrent use; results are memoized.
 func Stem(word string) string {
-	if v, ok := stemCache.Load(word); ok {
-		return v.(string)
+	slot := &stemCache[maphash.String(stemSeed, word)&(stemSlots-1)]
+	if e := slot.Load(); e != nil && e.word == word {
+		return e.stem
 	}
 	st := english.Stem(word, true)
-	if stemCacheCount.Load() < stemCacheLimit {
-		if _, loaded := stemCache.LoadOrStore(word, st); !loaded {
-			stemCacheCount.Add(1)
-		}
+	e := &stemEntry{word: strings.Clone(word), stem: strings.Clone(st)}
+	if st == word {
+		e.stem = e.word // hold no part of the caller's text
 	}
+	slot.Store(e)
 	return st
 }
 

@@ -1,8 +1,15 @@
 package textutil
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
 )
 
 func TestNormalize(t *testing.T) {
@@ -54,5 +61,59 @@ func TestSentences(t *testing.T) {
 	want := []string{"Version 3.5 is out.", "Is it fast?", "Yes!", "New line here.", "Prof. Rossi met Okafor et al. in May.", "No.", "It is No. 5 now."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Sentences = %q, want %q", got, want)
+	}
+}
+
+// wordsByRunes is the plain definition of Words: every letter or digit
+// lowercased into the current word, apostrophes dropped, anything else a
+// separator. Words must give the same tokens.
+func wordsByRunes(text string) []string {
+	var out []string
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '\'' || r == '’':
+		default:
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestWordsMatchesDefinition(t *testing.T) {
+	parts := []string{"a", "Z", "don't", "’s", "'", "’", "9", "Über", "straße", "ǅ", "İ", "ΣΑΣ", "日本", "é", "e\u0301", " ", ",", "-", "\xff", "\u00a0", "x'y", "'lead", "trail'", "A1b2", "ǈ"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(12); n >= 0; n-- {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		if got, want := Words(s), wordsByRunes(s); !slices.Equal(got, want) {
+			t.Fatalf("Words(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestStemCacheCollisions(t *testing.T) {
+	// Twice as many distinct words as slots, so slots are overwritten:
+	// every answer must still be the word's own stem.
+	suffixes := []string{"ing", "s", "ed", "ly", "ation", "ness"}
+	word := func(i int) string { return "w" + strconv.Itoa(i) + suffixes[i%len(suffixes)] }
+	for round := 0; round < 2; round++ {
+		for i := 0; i < 2*stemSlots; i += 1 + round*7 {
+			w := word(i)
+			if got, want := Stem(w), english.Stem(w, true); got != want {
+				t.Fatalf("Stem(%q) = %q, want %q", w, got, want)
+			}
+		}
 	}
 }

@@ -82,7 +82,7 @@ func newSentenceIndex(text string) *sentenceIndex {
 	x := &sentenceIndex{text: strings.TrimSpace(text), sents: sentences(text)}
 	if len(x.sents) > 1 {
 		for _, s := range x.sents {
-			x.sets = append(x.sets, textutil.TokenSet(contentTokens(s)))
+			x.sets = append(x.sets, textutil.TokenSet(textutil.ContentTokens(s)))
 		}
 	}
 	return x
@@ -92,7 +92,7 @@ func (x *sentenceIndex) best(probe string) string {
 	if len(x.sents) <= 1 {
 		return x.text
 	}
-	want := contentTokens(probe)
+	want := textutil.ContentTokens(probe)
 	best, bestN := x.text, 0
 	for i, set := range x.sets {
 		n := 0

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/memarena/memarena/internal/textutil"
 )
 
 // Candidate is one entry of a ranked retrieval list.
@@ -153,7 +155,7 @@ func Dedup(items []DedupItem) []string {
 	texts := map[string]bool{}
 	var kept []string
 	for _, it := range items {
-		norm := strings.Join(normTokens(it.Text), " ")
+		norm := strings.Join(textutil.NormalizeTokens(it.Text), " ")
 		if norm != "" && texts[norm] {
 			continue
 		}

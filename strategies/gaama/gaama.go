@@ -42,6 +42,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memarena/memarena/internal/model"
+	"github.com/memarena/memarena/internal/textutil"
 	"github.com/memarena/memarena/strategies"
 )
 
@@ -332,7 +333,7 @@ func (s *Gaama) write(t strategies.Turn, ex Extraction) error {
 	// Substantive sentences that yielded no edge keep their turn from being
 	// dropped as a duplicate of the facts read from it.
 	for i, sent := range sents {
-		if !used[sent] && len(contentTokens(sent)) >= 3 {
+		if !used[sent] && len(textutil.ContentTokens(sent)) >= 3 {
 			s.loose[t.ID] = append(s.loose[t.ID], "s:"+t.ID+"#"+strconv.Itoa(i))
 		}
 	}
@@ -389,7 +390,7 @@ func (s *Gaama) index(key string) {
 	if _, ok := s.entTokens[key]; ok {
 		return
 	}
-	toks := uniq(contentTokens(key))
+	toks := uniq(textutil.ContentTokens(key))
 	s.entTokens[key] = toks
 	for _, tk := range toks {
 		s.tokIndex[tk] = append(s.tokIndex[tk], key)
@@ -403,12 +404,12 @@ func (s *Gaama) indexEdge(e *Edge) {
 	if set == nil {
 		set = map[string]bool{}
 		s.edgeToks[e] = set
-		for _, tk := range contentTokens(s.graph.Text(e)) {
+		for _, tk := range textutil.ContentTokens(s.graph.Text(e)) {
 			set[tk] = true
 		}
 	}
 	if n := len(e.Evidence); n > 0 {
-		for _, tk := range contentTokens(e.Evidence[n-1].Sentence) {
+		for _, tk := range textutil.ContentTokens(e.Evidence[n-1].Sentence) {
 			set[tk] = true
 		}
 	}
@@ -434,12 +435,12 @@ func (s *Gaama) indexEdge(e *Edge) {
 // starts or ends with the old value), not from a walk over every edge.
 func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strategies.Turn, ev string, ref time.Time) error {
 	oldDisp = dateSuffix.ReplaceAllString(oldDisp, "")
-	old := normTokens(oldDisp)
+	old := textutil.NormalizeTokens(oldDisp)
 	if len(old) == 0 || !Distinctive(oldDisp) {
 		return nil
 	}
 	topic := map[string]bool{}
-	for _, tk := range contentTokens(subject) {
+	for _, tk := range textutil.ContentTokens(subject) {
 		if !allDigits(tk) {
 			topic[tk] = true
 		}
@@ -453,14 +454,14 @@ func (s *Gaama) restate(subject, rel, oldDisp, oldKey string, cur *Edge, t strat
 		for i := 1; i < len(words); i++ {
 			var n string
 			switch {
-			case slices.Equal(normTokens(strings.Join(words[:i], " ")), old):
+			case slices.Equal(textutil.NormalizeTokens(strings.Join(words[:i], " ")), old):
 				n = strings.Join(words[i:], " ")
-			case slices.Equal(normTokens(strings.Join(words[i:], " ")), old):
+			case slices.Equal(textutil.NormalizeTokens(strings.Join(words[i:], " ")), old):
 				n = strings.Join(words[:i], " ")
 			default:
 				continue
 			}
-			if slices.ContainsFunc(contentTokens(n), func(tk string) bool { return topic[tk] }) && !slices.Contains(names, n) {
+			if slices.ContainsFunc(textutil.ContentTokens(n), func(tk string) bool { return topic[tk] }) && !slices.Contains(names, n) {
 				names = append(names, n)
 			}
 			break
@@ -507,7 +508,7 @@ func (s *Gaama) currentValues(slot string) [][]string {
 		if !e.Superseded {
 			toks, ok := s.dispToks[e.Object]
 			if !ok {
-				toks = normTokens(dateSuffix.ReplaceAllString(s.graph.display(e.Object), ""))
+				toks = textutil.NormalizeTokens(dateSuffix.ReplaceAllString(s.graph.display(e.Object), ""))
 				s.dispToks[e.Object] = toks
 			}
 			out = append(out, toks)

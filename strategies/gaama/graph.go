@@ -167,7 +167,7 @@ type Graph struct {
 	byTurn   map[string][]*Edge   // turn id → edges stated there
 	byHead   map[string][]string  // first normalized token of a display → entity keys
 	byTail   map[string][]string  // last normalized token of a display → entity keys
-	keyToks  map[string][]string  // entity key → normTokens(key), memoized for refines
+	keyToks  map[string][]string  // entity key → textutil.NormalizeTokens(key), memoized for refines
 	evSeen   map[evidenceKey]bool // (edge, turn, sentence) of every stored Evidence
 	seq      int64
 	quads    int
@@ -217,7 +217,7 @@ func (g *Graph) EdgesToAffixed(toks []string) []*Edge {
 	var out []*Edge
 	for _, k := range keys {
 		en := g.entities[k]
-		d := normTokens(en.Display)
+		d := textutil.NormalizeTokens(en.Display)
 		if len(d) < len(toks) || !slices.Equal(d[:len(toks)], toks) && !slices.Equal(d[len(d)-len(toks):], toks) {
 			continue
 		}
@@ -258,7 +258,7 @@ func (g *Graph) upsertEntity(key, display, typ string) (*Entity, error) {
 	if !ok {
 		e = &Entity{Key: key, Display: display, Type: typ, Seq: g.seq}
 		g.entities[key] = e
-		if toks := normTokens(display); len(toks) > 0 {
+		if toks := textutil.NormalizeTokens(display); len(toks) > 0 {
 			g.byHead[toks[0]] = append(g.byHead[toks[0]], key)
 			g.byTail[toks[len(toks)-1]] = append(g.byTail[toks[len(toks)-1]], key)
 		}
@@ -459,11 +459,11 @@ func (g *Graph) resolveConflicts(e *Edge, f Fact) []*Edge {
 // mentions reports whether every word of name occurs in sentence
 // (normalized, stemmed tokens).
 func mentions(sentence, name string) bool {
-	need := normTokens(name)
+	need := textutil.NormalizeTokens(name)
 	if len(need) == 0 || sentence == "" {
 		return false
 	}
-	return subset(need, normTokens(sentence))
+	return subset(need, textutil.NormalizeTokens(sentence))
 }
 
 // refines reports whether one object's words (stemmed) are a subset of the
@@ -473,7 +473,7 @@ func refines(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ta, tb := normTokens(a), normTokens(b)
+	ta, tb := textutil.NormalizeTokens(a), textutil.NormalizeTokens(b)
 	if len(ta) == 0 || len(tb) == 0 {
 		return false
 	}
@@ -499,12 +499,12 @@ func (g *Graph) refines(a, b string) bool {
 	return subset(ta, tb) || subset(tb, ta)
 }
 
-// tokensOf returns normTokens(key), memoized per key.
+// tokensOf returns textutil.NormalizeTokens(key), memoized per key.
 func (g *Graph) tokensOf(key string) []string {
 	if t, ok := g.keyToks[key]; ok {
 		return t
 	}
-	t := normTokens(key)
+	t := textutil.NormalizeTokens(key)
 	g.keyToks[key] = t
 	return t
 }
@@ -529,7 +529,7 @@ func sameHead(a, b string) bool {
 }
 
 func head(s string) (string, int) {
-	ws := normTokens(s)
+	ws := textutil.NormalizeTokens(s)
 	for i := len(ws) - 1; i >= 0; i-- {
 		if !allDigits(ws[i]) {
 			return ws[i], len(ws)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/memarena/memarena/internal/textutil"
 )
 
 // TestSmallestMatchesFullSort checks the bounded heap against the full
@@ -105,10 +107,10 @@ func TestEdgesToAffixedMatchesScan(t *testing.T) {
 	}
 	hits := 0
 	for _, q := range []string{"70%", "test coverage target", "window seat", "window", "postgres 16", "16", "seat", "nothing"} {
-		toks := normTokens(q)
+		toks := textutil.NormalizeTokens(q)
 		var want []string
 		for _, e := range g.Edges() {
-			d := normTokens(g.display(e.Object))
+			d := textutil.NormalizeTokens(g.display(e.Object))
 			if len(d) >= len(toks) && (slices.Equal(d[:len(toks)], toks) || slices.Equal(d[len(d)-len(toks):], toks)) {
 				want = append(want, e.Key())
 			}

@@ -70,7 +70,7 @@ func Core(key string) string {
 	}
 	words := strings.Fields(key)
 	for i, w := range words {
-		words[i] = stem(w)
+		words[i] = textutil.Stem(w)
 	}
 	return strings.Join(words, " ")
 }

@@ -30,10 +30,10 @@ type Seed struct {
 // userSeedWeight. At most maxSeeds seeds, by score then key.
 func (s *Gaama) Link(question string, self bool) []Seed {
 	words := textutil.Words(question)
-	q := textutil.TokenSet(contentTokens(question))
+	q := textutil.TokenSet(textutil.ContentTokens(question))
 	cand := map[string]bool{}
 	var keys []string
-	for _, w := range contentTokens(question) {
+	for _, w := range textutil.ContentTokens(question) {
 		for _, k := range s.tokIndex[w] {
 			if !cand[k] {
 				cand[k] = true
@@ -156,7 +156,7 @@ func (s *Gaama) graphRank(ctx context.Context, d Decision, seeds []Seed, questio
 			}
 		}
 	}
-	qt := uniq(contentTokens(question))
+	qt := uniq(textutil.ContentTokens(question))
 	out := make([]scoredEdge, 0, len(order))
 	for _, e := range order {
 		sc := best[e]
@@ -400,7 +400,7 @@ func (s *Gaama) render(c *cand, forced string) {
 		c.item = strategies.Item{ID: c.id, Kind: kind, TurnIDs: ids, Time: c.turns[len(c.turns)-1].Time}
 	}
 	full := strings.Join(append(slices.Clone(statements), evs...), " ")
-	stale, mentioned := s.stale.Scan(normTokens(full), s.topicOf(c), s.currentValues)
+	stale, mentioned := s.stale.Scan(textutil.NormalizeTokens(full), s.topicOf(c), s.currentValues)
 	if stale {
 		status = strategies.StatusSuperseded
 	}
@@ -436,7 +436,7 @@ func (s *Gaama) topicOf(c *cand) map[string]bool {
 		if s.hubs[e.Subject] {
 			continue // "user", "assistant" and hubs name no topic
 		}
-		for _, t := range contentTokens(e.Subject) {
+		for _, t := range textutil.ContentTokens(e.Subject) {
 			topic[t] = true
 		}
 	}

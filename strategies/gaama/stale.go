@@ -67,7 +67,7 @@ func Distinctive(display string) bool {
 			return true
 		}
 	}
-	if len(contentTokens(display)) >= 2 {
+	if len(textutil.ContentTokens(display)) >= 2 {
 		return true
 	}
 	return len(ws) == 1 && len([]rune(ws[0])) > 2 && unicode.IsUpper([]rune(ws[0])[0])
@@ -81,7 +81,7 @@ func (x *StaleIndex) Add(slot, key, display string) {
 	if !Distinctive(display) {
 		return
 	}
-	toks := normTokens(display)
+	toks := textutil.NormalizeTokens(display)
 	if len(toks) == 0 {
 		return
 	}
@@ -99,7 +99,7 @@ func (x *StaleIndex) Add(slot, key, display string) {
 			subject = slot[:i]
 		}
 		var topic []string
-		for _, t := range contentTokens(subject) {
+		for _, t := range textutil.ContentTokens(subject) {
 			if !allDigits(t) {
 				topic = append(topic, t)
 			}
