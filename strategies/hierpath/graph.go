@@ -267,7 +267,17 @@ type Graph struct {
 	terms *termIndex // node ids by the tokens of their content (value search)
 	revd  []int64    // ids of nodes with more than one version, ascending
 	seq   int64
+
+	// stmts are prepared statements by query text, so SQLite compiles
+	// each of the graph's fixed queries once; pending are queries first
+	// seen inside a transaction (its only connection is busy then),
+	// prepared when the next transaction begins.
+	stmts   map[string]*sql.Stmt
+	pending map[string]bool
 }
+
+// maxStmts bounds the prepared-statement cache.
+const maxStmts = 128
 
 // sumScale is the fixed-point scale of the subtree sums: a component x of
 // a unit-length vector (|x| ≤ 1) is stored as trunc(x·2^40), so a sum over
@@ -296,11 +306,18 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 		return nil, fmt.Errorf("hierpath: schema: %w", err)
 	}
 	return &Graph{db: db, emb: emb, index: vecstore.New(emb), steps: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
-		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex()}, nil
+		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex(),
+		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}}, nil
 }
 
-// Close closes the database.
-func (g *Graph) Close() error { return g.db.Close() }
+// Close closes the prepared statements and the database.
+func (g *Graph) Close() error {
+	for _, st := range g.stmts {
+		st.Close()
+	}
+	clear(g.stmts)
+	return g.db.Close()
+}
 
 // Node returns a copy of the current version of node id.
 func (g *Graph) Node(id int64) (Node, bool) {
@@ -393,6 +410,7 @@ type op struct {
 	g       *Graph
 	ctx     context.Context
 	tx      *sql.Tx
+	q       *txQuerier // tx through the graph's prepared statements
 	before  []Snapshot
 	seen    map[int64]bool
 	dirty   []int64
@@ -402,17 +420,79 @@ type op struct {
 	vecs    map[int64][]float32 // embeddings of the contents this transaction wrote
 }
 
+// begin starts an op. The transaction and its statements run without ctx's cancellation
+// (context.WithoutCancel): each statement on the in-memory database is
+// short, and with a cancellable context database/sql and the driver watch
+// it from a new goroutine per transaction and per statement, which cost
+// more than the statements. A cancelled ctx is refused here, before the
+// transaction starts.
 func (g *Graph) begin(ctx context.Context) (*op, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	ctx = context.WithoutCancel(ctx)
+	for query := range g.pending {
+		if st, err := g.db.PrepareContext(ctx, query); err == nil {
+			g.stmts[query] = st
+		}
+	}
+	clear(g.pending)
 	tx, err := g.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("hierpath: begin: %w", err)
 	}
-	return &op{g: g, ctx: ctx, tx: tx, seen: map[int64]bool{}, isDirty: map[int64]bool{}, vecs: map[int64][]float32{}}, nil
+	return &op{g: g, ctx: ctx, tx: tx, q: &txQuerier{g: g, tx: tx, stmts: map[string]*sql.Stmt{}}, seen: map[int64]bool{}, isDirty: map[int64]bool{}, vecs: map[int64][]float32{}}, nil
+}
+
+// txQuerier runs statements in one transaction through the graph's
+// prepared statements (rebound to the transaction once per query); a query
+// not prepared yet runs directly and is queued for preparing.
+type txQuerier struct {
+	g     *Graph
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (q *txQuerier) stmt(ctx context.Context, query string) *sql.Stmt {
+	if ts := q.stmts[query]; ts != nil {
+		return ts
+	}
+	st := q.g.stmts[query]
+	if st == nil {
+		if len(q.g.stmts)+len(q.g.pending) < maxStmts {
+			q.g.pending[query] = true
+		}
+		return nil
+	}
+	ts := q.tx.StmtContext(ctx, st)
+	q.stmts[query] = ts
+	return ts
+}
+
+func (q *txQuerier) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := q.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return q.tx.ExecContext(ctx, query, args...)
+}
+
+func (q *txQuerier) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := q.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return q.tx.QueryContext(ctx, query, args...)
+}
+
+func (q *txQuerier) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := q.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return q.tx.QueryRowContext(ctx, query, args...)
 }
 
 // node reads the node as the transaction sees it.
 func (o *op) node(id int64) (*Node, error) {
-	return readNode(o.ctx, o.tx, id)
+	return readNode(o.ctx, o.q, id)
 }
 
 // touch records the node's before-snapshot (once) and marks it changed.
@@ -433,7 +513,7 @@ func (o *op) touch(id int64) (*Node, error) {
 }
 
 func (o *op) exec(q string, args ...any) error {
-	_, err := o.tx.ExecContext(o.ctx, q, args...)
+	_, err := o.q.ExecContext(o.ctx, q, args...)
 	return err
 }
 
@@ -485,7 +565,7 @@ func (o *op) insert(n NewNode, parent int64) (int64, error) {
 		turns = []string{}
 	}
 	seq := o.g.seq + int64(len(o.created)) + 1
-	res, err := o.tx.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta)
+	res, err := o.q.ExecContext(o.ctx, `INSERT INTO nodes (kind, level, label, content, outcome, turn_ids, session_id, t, seq, meta)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		n.Kind, level, n.Label, n.Content, n.Outcome, jsonString(turns), n.SessionID, n.Time.UnixNano(), seq, jsonString(meta))
 	if err != nil {
@@ -523,7 +603,7 @@ func (o *op) addEdge(e Edge) error {
 }
 
 func (o *op) currentChildren(id int64) ([]int64, error) {
-	rows, err := o.tx.QueryContext(o.ctx, `SELECT e.src FROM edges e CROSS JOIN nodes k ON k.id = e.src
+	rows, err := o.q.QueryContext(o.ctx, `SELECT e.src FROM edges e CROSS JOIN nodes k ON k.id = e.src
 		WHERE e.kind = 'child_of' AND e.dst = ? AND k.status = 'current' ORDER BY k.seq`, id)
 	if err != nil {
 		return nil, err
@@ -532,7 +612,7 @@ func (o *op) currentChildren(id int64) ([]int64, error) {
 }
 
 // subtree returns id and all its descendants (any status), parents first.
-func (o *op) subtree(id int64) ([]int64, error) { return subtreeIDs(o.ctx, o.tx, id) }
+func (o *op) subtree(id int64) ([]int64, error) { return subtreeIDs(o.ctx, o.q, id) }
 
 // subtreeIDs returns id and all its descendants (any status), parents first.
 func subtreeIDs(ctx context.Context, q querier, id int64) ([]int64, error) {

@@ -312,7 +312,7 @@ func (o *op) restore(id int64, version int) error {
 	}
 	var v Snapshot
 	var turns string
-	err = o.tx.QueryRowContext(o.ctx, `SELECT content, outcome, status, COALESCE(parent, 0), turn_ids, t FROM node_versions WHERE node_id = ? AND version = ?`,
+	err = o.q.QueryRowContext(o.ctx, `SELECT content, outcome, status, COALESCE(parent, 0), turn_ids, t FROM node_versions WHERE node_id = ? AND version = ?`,
 		id, version).Scan(&v.Content, &v.Outcome, &v.Status, &v.Parent, &turns, &v.Time)
 	if err != nil {
 		return fmt.Errorf("%w: node %d version %d: %v", ErrNotFound, id, version, err)
@@ -359,7 +359,7 @@ func (g *Graph) Undo(ctx context.Context, seq int64, at time.Time, why, turn str
 	if err != nil {
 		return err
 	}
-	entries, err := g.audit(ctx, o.tx, seq)
+	entries, err := g.audit(ctx, o.q, seq)
 	if err != nil || len(entries) == 0 {
 		o.tx.Rollback()
 		if err == nil {

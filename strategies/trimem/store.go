@@ -172,6 +172,10 @@ type Store struct {
 	// queries first seen inside a transaction, prepared after it ends.
 	stmts   map[string]*sql.Stmt
 	pending map[string]bool
+	// txStmts are the cached statements rebound to the running
+	// transaction, by query text; emptied when it ends (database/sql
+	// closes them at commit or rollback).
+	txStmts map[string]*sql.Stmt
 
 	// consolidatedMin is the min of the last Consolidate (0: none yet); a
 	// call with another min re-examines every slot.
@@ -183,7 +187,11 @@ type Store struct {
 const maxStmts = 256
 
 // conn runs statements on the store's single connection through the
-// prepared-statement cache: SQLite compiles each distinct query once per
+// prepared-statement cache, without the caller's cancellation
+// (context.WithoutCancel: with a cancellable context the driver watches
+// each statement from a new goroutine, which costs more than the statement
+// on the in-memory database; inTx refuses a cancelled context before it
+// starts): SQLite compiles each distinct query once per
 // store instead of on every call. Inside a transaction a cached statement
 // is rebound to it (sql.Tx.StmtContext reuses the statement prepared on the
 // same connection); a query first seen inside a transaction runs unprepared
@@ -213,12 +221,18 @@ func (c conn) stmt(ctx context.Context, query string) *sql.Stmt {
 		c.s.stmts[query] = st
 	}
 	if c.tx != nil {
-		return c.tx.StmtContext(ctx, st)
+		ts := c.s.txStmts[query]
+		if ts == nil {
+			ts = c.tx.StmtContext(ctx, st)
+			c.s.txStmts[query] = ts
+		}
+		return ts
 	}
 	return st
 }
 
 func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	ctx = context.WithoutCancel(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -229,6 +243,7 @@ func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.R
 }
 
 func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx = context.WithoutCancel(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -239,6 +254,7 @@ func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql
 }
 
 func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx = context.WithoutCancel(ctx)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -352,7 +368,7 @@ func OpenStore(cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("trimem: create schema: %w", err)
 	}
 	s := &Store{db: db, cfg: cfg, hl: cfg.HalfLife.Seconds(), alias: map[string]int64{}, ents: map[int64]Entity{},
-		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}}
+		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, txStmts: map[string]*sql.Stmt{}}
 	id, err := s.resolveKey(context.Background(), s.q(), UserEntity, nil)
 	if err != nil {
 		db.Close()
@@ -682,7 +698,10 @@ func (s *Store) Assert(ctx context.Context, a Assertion) (AssertResult, error) {
 // inTx runs f in one transaction: all of it is stored or none. On failure
 // the in-memory entity caches are dropped (they may name rolled-back rows).
 func (s *Store) inTx(ctx context.Context, f func(q querier) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
 		return fmt.Errorf("trimem: begin: %w", err)
 	}
@@ -694,6 +713,7 @@ func (s *Store) inTx(ctx context.Context, f func(q querier) error) error {
 	} else {
 		tx.Rollback()
 	}
+	clear(s.txStmts)
 	if err != nil {
 		s.alias, s.ents = map[string]int64{}, map[int64]Entity{}
 	}
