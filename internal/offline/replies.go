@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/memarena/memarena/internal/model"
@@ -374,14 +375,30 @@ var intentCues = map[string]map[string][]string{
 	},
 }
 
+// normalizedIntentCues holds intentCues in the form matchIntents compares:
+// each cue's normalized stems joined by spaces, with a space on each side.
+var normalizedIntentCues = sync.OnceValue(func() map[string]map[string][]string {
+	out := map[string]map[string][]string{}
+	for facet, values := range intentCues {
+		out[facet] = map[string][]string{}
+		for v, cues := range values {
+			for _, c := range cues {
+				out[facet][v] = append(out[facet][v], " "+strings.Join(textutil.NormalizeTokens(c), " ")+" ")
+			}
+		}
+	}
+	return out
+})
+
 // matchIntents returns the facet's values whose cues occur in text (stem
 // phrases), in taxonomy order.
 func matchIntents(facet, text string) []string {
 	norm := " " + strings.Join(textutil.NormalizeTokens(text), " ") + " "
+	cues := normalizedIntentCues()
 	var out []string
 	for _, v := range model.IntentTaxonomy[facet] {
-		for _, c := range intentCues[facet][v] {
-			if strings.Contains(norm, " "+strings.Join(textutil.NormalizeTokens(c), " ")+" ") {
+		for _, c := range cues[facet][v] {
+			if strings.Contains(norm, c) {
 				out = append(out, v)
 				break
 			}

@@ -215,7 +215,7 @@ type Prism struct {
 	entityLast   map[string]int      // entity form → latest unit naming it
 	entityWords  map[string][]string // entity slug → its words (the gazetteer)
 	entityPhrase map[string][]string // an entity's words joined by " " → the slugs with those words (gazetteer index)
-	phraseLens   []int               // the distinct word counts of the entities, ascending
+	phraseLens   map[string][]int    // first word of an entity → the distinct word counts of the entities it starts, ascending
 	thoughtUnit  map[string]int
 	tasks        map[string]string // task goal → task id
 	taskUsed     map[string]bool
@@ -285,7 +285,7 @@ func New(env strategies.Env, cfg Config) (*Prism, error) {
 		env: env, cfg: cfg, oracle: env.Extraction == strategies.ExtractOracle, raw: raw,
 		store: vecstore.New(env.Embedder), g: newGraph(), byID: map[string]int{},
 		seen: map[string]bool{}, people: map[string]bool{}, byTurn: map[string]int{}, tagIndex: map[string][]int{},
-		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityPhrase: map[string][]string{}, thoughtUnit: map[string]int{},
+		entityLast: map[string]int{}, entityWords: map[string][]string{}, entityPhrase: map[string][]string{}, phraseLens: map[string][]int{}, thoughtUnit: map[string]int{},
 		tasks: map[string]string{}, taskUsed: map[string]bool{}, steps: map[string]int{},
 		sessionLast: -1, prevSessionLast: -1,
 	}, nil
@@ -417,11 +417,14 @@ func (p *Prism) gazetteer(text string, entities []string) []string {
 	for _, e := range entities {
 		set[e] = true
 	}
-	// The entities are indexed by their word sequence: each run of words of
-	// an entity's length is looked up, so the cost grows with the text and
-	// the number of distinct entity lengths, not with the entities in memory.
-	for _, n := range p.phraseLens {
-		for i := 0; i+n <= len(words); i++ {
+	// The entities are indexed by their word sequence: at each word, the
+	// runs of the lengths of the entities that start with it are looked up,
+	// so the cost grows with the text, not with the entities in memory.
+	for i, w := range words {
+		for _, n := range p.phraseLens[w] {
+			if i+n > len(words) {
+				break
+			}
 			for _, e := range p.entityPhrase[strings.Join(words[i:i+n], " ")] {
 				set[e] = true
 			}
@@ -557,8 +560,9 @@ func (p *Prism) finalize(ctx context.Context) error {
 			if len(ws) > 0 {
 				key := strings.Join(ws, " ")
 				p.entityPhrase[key] = append(p.entityPhrase[key], e)
-				if k, found := slices.BinarySearch(p.phraseLens, len(ws)); !found {
-					p.phraseLens = slices.Insert(p.phraseLens, k, len(ws))
+				lens := p.phraseLens[ws[0]]
+				if k, found := slices.BinarySearch(lens, len(ws)); !found {
+					p.phraseLens[ws[0]] = slices.Insert(lens, k, len(ws))
 				}
 			}
 		}
