@@ -28,6 +28,7 @@ import (
 // the same turns, and each turn is analyzed once while its scenario runs.
 type Model struct {
 	cache *memo.Cache[analysisKey, *Analysis]
+	acts  *memo.Cache[string, []Sentence] // actSentences by text (Summarize)
 }
 
 // analysisKey identifies an analysis; assistant is set when the speaker is
@@ -44,7 +45,9 @@ type analysisKey struct {
 const cacheLimit = 8192
 
 // New returns the offline model.
-func New() *Model { return &Model{cache: memo.New[analysisKey, *Analysis](cacheLimit)} }
+func New() *Model {
+	return &Model{cache: memo.New[analysisKey, *Analysis](cacheLimit), acts: memo.New[string, []Sentence](cacheLimit)}
+}
 
 // analyze returns the (memoized) analysis of a turn input.
 func (m *Model) analyze(in model.TurnInput) *Analysis {

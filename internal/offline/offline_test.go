@@ -172,7 +172,7 @@ func TestMemoizedSummarizeIsSummarize(t *testing.T) {
 			t.Fatalf("%d lines: memoized %q, plain %q", n, got.Summary, want.Summary)
 		}
 	}
-	if hits, _ := m.cache.Stats(); hits != 10 {
+	if hits, _ := m.acts.Stats(); hits != 10 {
 		t.Fatalf("%d cache hits, want 10 (each line re-read by every longer summary)", hits)
 	}
 }

@@ -627,18 +627,38 @@ func Reflect(in model.ReflectInput) model.Reflection {
 // informative sentence, ranked by speech act (decisions, lessons, outcomes
 // and plans first) and content, kept in transcript order within MaxWords.
 func Summarize(in model.SummarizeInput) model.Summary {
-	return summarize(in, func(body string) *Analysis { return Analyze(body, "", "", timeZero) })
+	return summarize(in, actSentences)
 }
 
-// Summarize is Summarize with each line's analysis memoized: a summary
+// Summarize is Summarize with each line's sentences memoized: a summary
 // that grows over a session re-reads the same lines.
 func (m *Model) Summarize(in model.SummarizeInput) model.Summary {
-	return summarize(in, func(body string) *Analysis {
-		return m.analyze(model.TurnInput{Text: body})
+	return summarize(in, func(body string) []Sentence {
+		if ss, ok := m.acts.Get(body); ok {
+			return ss
+		}
+		ss := actSentences(body)
+		m.acts.Put(body, ss)
+		return ss
 	})
 }
 
-func summarize(in model.SummarizeInput, analyze func(body string) *Analysis) model.Summary {
+// actSentences returns text's sentences with only the fields a summary
+// reads: Text, Content, Act and Outcome. Each equals the field of
+// Analyze's sentence, whatever the speaker, addressee and date, because
+// none of the four depends on them (TestActSentencesMatchAnalyze); the
+// clauses, entities and dates Analyze also finds are skipped.
+func actSentences(text string) []Sentence {
+	var out []Sentence
+	for _, s := range textutil.Sentences(text) {
+		st := Sentence{Text: s, Content: textutil.ContentTokens(s)}
+		st.Act, st.Outcome = classify(s, tokenize(s), st)
+		out = append(out, st)
+	}
+	return out
+}
+
+func summarize(in model.SummarizeInput, sentences func(body string) []Sentence) model.Summary {
 	type pick struct {
 		text   string
 		words  int
@@ -651,10 +671,9 @@ func summarize(in model.SummarizeInput, analyze func(body string) *Analysis) mod
 		if k := strings.Index(l, ": "); k > 0 && k < 24 {
 			body = l[k+2:]
 		}
-		a := analyze(body)
 		var best Sentence
 		bestW := -1.0
-		for _, s := range a.Sentences {
+		for _, s := range sentences(body) {
 			w := float64(len(s.Content))
 			switch s.Act {
 			case ActDecision, ActLesson, ActOutcome:

@@ -597,8 +597,8 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []
 			return 0, fmt.Errorf("trimem: insert entity %q: %w", name, err)
 		}
 		linked, _ = res.LastInsertId()
-		for _, t := range ts {
-			if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_term(term, entity_id) VALUES (?, ?)`, t, linked); err != nil {
+		if len(ts) > 0 {
+			if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_term(term, entity_id) SELECT value, ? FROM json_each(?)`, linked, jsonList(ts)); err != nil {
 				return 0, fmt.Errorf("trimem: entity term: %w", err)
 			}
 		}

@@ -2,6 +2,7 @@ package trimem
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -197,17 +198,29 @@ func (s *Store) addSentence(ctx context.Context, q querier, turnID string, seq i
 		return fmt.Errorf("trimem: sentence: %w", err)
 	}
 	id, _ := r.LastInsertId()
-	for _, e := range ents {
-		if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO sentence_entity(entity_id, sentence_id) VALUES (?, ?)`, e, id); err != nil {
+	if len(ents) > 0 {
+		if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO sentence_entity(entity_id, sentence_id) SELECT value, ? FROM json_each(?)`, id, jsonList(ents)); err != nil {
 			return fmt.Errorf("trimem: sentence entity: %w", err)
 		}
 	}
-	for _, t := range terms(text) {
-		if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO sentence_term(term, sentence_id) VALUES (?, ?)`, t, id); err != nil {
+	if ts := terms(text); len(ts) > 0 {
+		if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO sentence_term(term, sentence_id) SELECT value, ? FROM json_each(?)`, id, jsonList(ts)); err != nil {
 			return fmt.Errorf("trimem: sentence term: %w", err)
 		}
 	}
 	return nil
+}
+
+// jsonList is vs as a JSON array: one statement inserts every row through
+// SQLite's json_each table-valued function, instead of one statement per
+// row. Strings and integers always marshal; the text of a failure would
+// read "json: …" in the statement's error.
+func jsonList[T string | int64](vs []T) string {
+	b, err := json.Marshal(vs)
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
 }
 
 // MinSentenceOverlap is the least share of a question's terms a fallback

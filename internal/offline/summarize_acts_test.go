@@ -1,0 +1,39 @@
+package offline
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestActSentencesMatchAnalyze checks that the summary's light sentence
+// reading gives Analyze's Text, Content, Act and Outcome for any speaker,
+// addressee and date: Summarize relies on it.
+func TestActSentencesMatchAnalyze(t *testing.T) {
+	texts := []string{
+		"We decided to move the book club to Thursdays. It worked much better than Monday.",
+		"I'll call the landlord tomorrow; if he says no, we look elsewhere.",
+		"Lesson learned: never book a flight without checking the baggage fee! My sister paid twice.",
+		"Thanks so much, that's great. Could you send me the recipe?",
+		"She switched from oat milk to almond milk last week because of the taste.",
+		"Tried the new route yesterday and it failed, the bridge was closed.",
+		"",
+	}
+	ref := time.Date(2024, 3, 9, 0, 0, 0, 0, time.UTC)
+	for _, text := range texts {
+		got := actSentences(text)
+		for _, who := range [][2]string{{"", ""}, {"Maya", "Tom"}, {"assistant", "user"}} {
+			a := Analyze(text, who[0], who[1], ref)
+			if len(a.Sentences) != len(got) {
+				t.Fatalf("%q as %v: %d sentences, actSentences %d", text, who, len(a.Sentences), len(got))
+			}
+			for i, s := range a.Sentences {
+				g := got[i]
+				if s.Text != g.Text || !slices.Equal(s.Content, g.Content) || s.Act != g.Act || s.Outcome != g.Outcome {
+					t.Errorf("%q as %v, sentence %d: Analyze (%q %q %v %q), actSentences (%q %q %v %q)",
+						text, who, i, s.Text, s.Content, s.Act, s.Outcome, g.Text, g.Content, g.Act, g.Outcome)
+				}
+			}
+		}
+	}
+}
