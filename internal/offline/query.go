@@ -83,10 +83,11 @@ var relationCues = func() map[string][]string {
 // readQuestion).
 func Query(in model.QueryInput) model.IntentQuery {
 	q := model.IntentQuery{Intents: []string{}, Entities: []string{}}
-	if g := matchIntents("goal", in.Question); len(g) > 0 {
+	question := normalizeForIntents(in.Question)
+	if g := matchIntents("goal", question); len(g) > 0 {
 		q.Intents = append(q.Intents, "goal:"+g[0])
 	}
-	subs := matchIntents("subtask", in.Question)
+	subs := matchIntents("subtask", question)
 	if len(subs) > 2 {
 		subs = subs[:2]
 	}

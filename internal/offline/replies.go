@@ -134,7 +134,7 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 		}
 		c := strings.Join(lines, " / ")
 		th := model.ExtractedThought{Type: model.ThoughtAnalysis, Content: c, Entities: nonNil(nlp.Keys(nlp.Entities(c))), Confidence: 0.95}
-		th.Parent = parent(Sentence{Text: c}, in.Candidates)
+		th.Parent = parent(stems(c), in.Candidates, candidateStems(in.Candidates))
 		if th.Parent == "" {
 			// a tool runs for the latest step of the session
 			for i := len(in.Candidates) - 1; i >= 0; i-- {
@@ -148,6 +148,7 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 		return out
 	}
 	var prevEnts []string
+	var cands []map[string]bool // the candidates' stems, computed once
 	for _, s := range a.Sentences {
 		if len(out.Thoughts) == max {
 			break
@@ -170,7 +171,10 @@ func (m *Model) Thoughts(in model.ThoughtsInput) model.ThoughtExtraction {
 			th.Person = s.Clauses[0].Subject
 		}
 		setChange(&th, s)
-		th.Parent = parent(s, in.Candidates)
+		if cands == nil {
+			cands = candidateStems(in.Candidates)
+		}
+		th.Parent = parent(setOf(s.Content), in.Candidates, cands)
 		if len(out.Thoughts) > 0 && th.Parent == "" && overlap(ents, prevEnts) {
 			th.FollowsPrevious = true
 		}
@@ -304,16 +308,13 @@ func overlap(a, b []string) bool {
 }
 
 // parent picks the offered candidate sharing the most content stems with
-// the sentence (at least two; ties: the newest), or "".
-func parent(s Sentence, cands []model.Candidate) string {
-	if len(cands) == 0 {
-		return ""
-	}
-	mine := stems(s.Text)
+// the sentence (at least two; ties: the newest), or "". mine is the
+// sentence's content stems, candStems[i] those of cands[i].
+func parent(mine map[string]bool, cands []model.Candidate, candStems []map[string]bool) string {
 	best, bestN := "", 1
-	for _, c := range cands {
+	for i, c := range cands {
 		n := 0
-		for st := range stems(c.Content) {
+		for st := range candStems[i] {
 			if mine[st] {
 				n++
 			}
@@ -325,10 +326,22 @@ func parent(s Sentence, cands []model.Candidate) string {
 	return best
 }
 
-func stems(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range textutil.ContentTokens(s) {
+func stems(s string) map[string]bool { return setOf(textutil.ContentTokens(s)) }
+
+// setOf is the set of words.
+func setOf(words []string) map[string]bool {
+	out := make(map[string]bool, len(words))
+	for _, w := range words {
 		out[w] = true
+	}
+	return out
+}
+
+// candidateStems returns the content stems of each candidate.
+func candidateStems(cands []model.Candidate) []map[string]bool {
+	out := make([]map[string]bool, len(cands))
+	for i, c := range cands {
+		out[i] = stems(c.Content)
 	}
 	return out
 }
@@ -390,10 +403,18 @@ var normalizedIntentCues = sync.OnceValue(func() map[string]map[string][]string 
 	return out
 })
 
+// intentText is a text in the form intent cues are matched against: its
+// normalized stems joined by spaces, with a space on each side.
+type intentText string
+
+func normalizeForIntents(text string) intentText {
+	return intentText(" " + strings.Join(textutil.NormalizeTokens(text), " ") + " ")
+}
+
 // matchIntents returns the facet's values whose cues occur in text (stem
 // phrases), in taxonomy order.
-func matchIntents(facet, text string) []string {
-	norm := " " + strings.Join(textutil.NormalizeTokens(text), " ") + " "
+func matchIntents(facet string, text intentText) []string {
+	norm := string(text)
 	cues := normalizedIntentCues()
 	var out []string
 	for _, v := range model.IntentTaxonomy[facet] {
@@ -450,14 +471,15 @@ func actionType(a *Analysis, role string) string {
 func (m *Model) Tags(in model.TagInput) model.Tags {
 	a := m.analyze(in.TurnInput)
 	t := model.Tags{Subtasks: []string{}, Entities: []string{}, ActionType: actionType(a, in.Role)}
-	if g := matchIntents("goal", in.Task); len(g) > 0 {
+	text := normalizeForIntents(in.Text)
+	if g := matchIntents("goal", normalizeForIntents(in.Task)); len(g) > 0 {
 		t.Goal = g[0]
-	} else if g := matchIntents("goal", in.Text); len(g) > 0 {
+	} else if g := matchIntents("goal", text); len(g) > 0 {
 		t.Goal = g[0]
 	} else if t.ActionType == "smalltalk" {
 		t.Goal = "chat"
 	}
-	subs := matchIntents("subtask", in.Text)
+	subs := matchIntents("subtask", text)
 	if len(subs) > 2 {
 		subs = subs[:2]
 	}
