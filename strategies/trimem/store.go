@@ -165,6 +165,10 @@ type Store struct {
 	// caches entity rows. Both are dropped when a transaction rolls back.
 	alias map[string]int64
 	ents  map[int64]Entity
+	// aliasAll is set while alias holds every row of entity_alias (from
+	// the empty store until a rollback drops the cache): a key missing
+	// from alias is then missing from the table, and is not looked up.
+	aliasAll bool
 	// userID is the id of the "user" entity.
 	userID int64
 
@@ -368,7 +372,7 @@ func OpenStore(cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("trimem: create schema: %w", err)
 	}
 	s := &Store{db: db, cfg: cfg, hl: cfg.HalfLife.Seconds(), alias: map[string]int64{}, ents: map[int64]Entity{},
-		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, txStmts: map[string]*sql.Stmt{}}
+		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, txStmts: map[string]*sql.Stmt{}, aliasAll: true}
 	id, err := s.resolveKey(context.Background(), s.q(), UserEntity, nil)
 	if err != nil {
 		db.Close()
@@ -516,6 +520,9 @@ func (s *Store) lookup(ctx context.Context, q querier, mention string) (int64, b
 	if id, ok := s.alias[key]; ok {
 		return id, true, nil
 	}
+	if s.aliasAll {
+		return 0, false, nil
+	}
 	var id int64
 	switch err := q.QueryRowContext(ctx, `SELECT entity_id FROM entity_alias WHERE key = ?`, key).Scan(&id); {
 	case err == nil:
@@ -578,6 +585,9 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []
 		if id, ok := s.alias[k]; ok {
 			linked = id
 			break
+		}
+		if s.aliasAll {
+			continue
 		}
 		var known int64
 		switch err := q.QueryRowContext(ctx, `SELECT entity_id FROM entity_alias WHERE key = ?`, k).Scan(&known); {
@@ -715,7 +725,7 @@ func (s *Store) inTx(ctx context.Context, f func(q querier) error) error {
 	}
 	clear(s.txStmts)
 	if err != nil {
-		s.alias, s.ents = map[string]int64{}, map[int64]Entity{}
+		s.alias, s.ents, s.aliasAll = map[string]int64{}, map[int64]Entity{}, false
 	}
 	for query := range s.pending {
 		if st, perr := s.db.PrepareContext(ctx, query); perr == nil {

@@ -596,3 +596,41 @@ func TestUpsertRuleSkipsNoEntity(t *testing.T) {
 		t.Fatalf("upsertRule(Maria, green tea) = %d, %v; want a stored rule", id, err)
 	}
 }
+
+// TestAliasCacheAfterRollback: while the alias cache holds every alias a
+// missing key is not looked up; after a rolled-back transaction drops the
+// cache, entities committed before are found in the table again, and the
+// rolled-back one is gone.
+func TestAliasCacheAfterRollback(t *testing.T) {
+	s := newStore(t, Config{})
+	ctx := context.Background()
+	if !s.aliasAll {
+		t.Fatal("a new store's alias cache is not marked complete")
+	}
+	var kept Entity
+	if err := s.inTx(ctx, func(q querier) (err error) {
+		kept, err = s.resolve(ctx, q, "the harbour ferry")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	if err := s.inTx(ctx, func(q querier) error {
+		if _, err := s.resolve(ctx, q, "a paper kite"); err != nil {
+			return err
+		}
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Fatalf("inTx = %v, want boom", err)
+	}
+	if s.aliasAll || len(s.alias) != 0 {
+		t.Fatalf("after a rollback: aliasAll %v, %d cached aliases; want false, 0", s.aliasAll, len(s.alias))
+	}
+	id, ok, err := s.lookup(ctx, s.q(), "harbour ferry")
+	if err != nil || !ok || id != kept.ID {
+		t.Fatalf("lookup(harbour ferry) = %d, %v, %v; want %d, true, nil", id, ok, err, kept.ID)
+	}
+	if _, ok, err := s.lookup(ctx, s.q(), "paper kite"); err != nil || ok {
+		t.Fatalf("lookup(paper kite) = %v, %v; want not found (rolled back)", ok, err)
+	}
+}
