@@ -42,10 +42,21 @@ func words(toks []token) string {
 	return b.String()
 }
 
+// hasCue reports whether ws (words joined by single spaces, with a space at
+// each end) holds one of the cues as whole words: strings.Contains(ws,
+// " "+c+" ") for some cue c, without building the padded strings.
 func hasCue(ws string, cues []string) bool {
 	for _, c := range cues {
-		if strings.Contains(ws, " "+c+" ") {
-			return true
+		for i := 0; i+len(c) < len(ws); {
+			j := strings.Index(ws[i:], c)
+			if j < 0 {
+				break
+			}
+			j += i
+			if j > 0 && ws[j-1] == ' ' && j+len(c) < len(ws) && ws[j+len(c)] == ' ' {
+				return true
+			}
+			i = j + 1
 		}
 	}
 	return false

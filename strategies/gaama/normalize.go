@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memarena/memarena/internal/memo"
+
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/temporal"
 	"github.com/memarena/memarena/internal/textutil"
@@ -191,10 +193,19 @@ func isISODate(s string) bool { return isoRe.MatchString(s) }
 // Monday", "tomorrow", "March 3", "2026-03-02", "two weeks ago", "next
 // week", "next summer"), or a bare weekday ("Friday"). A phrase that only
 // contains one ("the week before 3 August 2023") is not.
+// Results are memoized: entity names recur across turns and strategies.
 func IsTimeExpr(phrase string) bool {
+	if v, ok := timeExprs.Get(phrase); ok {
+		return v
+	}
 	ref := time.Date(2000, 1, 3, 0, 0, 0, 0, time.UTC) // any day: only the presence of a mention counts
-	return len(timeMentions(phrase, ref, false)) > 0
+	v := len(timeMentions(phrase, ref, false)) > 0
+	timeExprs.Put(phrase, v)
+	return v
 }
+
+// timeExprs memoizes IsTimeExpr (a pure function of the phrase).
+var timeExprs = memo.New[string, bool](1 << 14)
 
 // ResolveTime resolves a time expression against ref (the session start)
 // with internal/temporal (see its conventions) and returns the calendar

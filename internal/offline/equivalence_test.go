@@ -1,7 +1,9 @@
 package offline
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -34,6 +36,29 @@ func TestActSentencesMatchAnalyze(t *testing.T) {
 						text, who, i, s.Text, s.Content, s.Act, s.Outcome, g.Text, g.Content, g.Act, g.Outcome)
 				}
 			}
+		}
+	}
+}
+
+// TestHasCueIsPaddedContains: hasCue finds a cue exactly when the padded
+// cue occurs in the padded words.
+func TestHasCueIsPaddedContains(t *testing.T) {
+	vocab := []string{"a", "b", "ab", "ba", "let", "lets", "let me", "me", "go", "ago", "a b", "b a"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		var ws strings.Builder
+		ws.WriteByte(' ')
+		for n := r.IntN(6); n > 0; n-- {
+			ws.WriteString(vocab[r.IntN(len(vocab))])
+			ws.WriteByte(' ')
+		}
+		cues := []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]}
+		want := false
+		for _, c := range cues {
+			want = want || strings.Contains(ws.String(), " "+c+" ")
+		}
+		if got := hasCue(ws.String(), cues); got != want {
+			t.Fatalf("hasCue(%q, %q) = %v, want %v", ws.String(), cues, got, want)
 		}
 	}
 }
