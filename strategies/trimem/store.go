@@ -165,6 +165,14 @@ type Store struct {
 	// caches entity rows. Both are dropped when a transaction rolls back.
 	alias map[string]int64
 	ents  map[int64]Entity
+	// evTop (triplet id → its largest evidence rowid) and copied ((rule,
+	// instance) → rule_instance.copied) mirror what consolidation reads
+	// for every instance; provAll is set while they are complete (from the
+	// empty store until a rollback drops them), and they are read instead
+	// of the tables.
+	evTop   map[int64]int64
+	copied  map[[2]int64]int64
+	provAll bool
 	// aliasAll is set while alias holds every row of entity_alias (from
 	// the empty store until a rollback drops the cache): a key missing
 	// from alias is then missing from the table, and is not looked up.
@@ -372,8 +380,9 @@ func OpenStore(cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("trimem: create schema: %w", err)
 	}
 	s := &Store{db: db, cfg: cfg, hl: cfg.HalfLife.Seconds(), alias: map[string]int64{}, ents: map[int64]Entity{},
-		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, txStmts: map[string]*sql.Stmt{}, aliasAll: true}
-	id, err := s.resolveKey(context.Background(), s.q(), UserEntity, nil)
+		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, txStmts: map[string]*sql.Stmt{}, aliasAll: true,
+		evTop: map[int64]int64{}, copied: map[[2]int64]int64{}, provAll: true}
+	id, _, err := s.resolveKey(context.Background(), s.q(), UserEntity, nil)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -539,6 +548,13 @@ func (s *Store) resolve(ctx context.Context, q querier, mention string) (Entity,
 }
 
 func (s *Store) resolveNamed(ctx context.Context, q querier, mention, name string) (Entity, error) {
+	e, _, err := s.resolveEntity(ctx, q, mention, name)
+	return e, err
+}
+
+// resolveEntity is resolveNamed that also reports whether the entity was
+// created by this call (so no triplet names it yet).
+func (s *Store) resolveEntity(ctx context.Context, q querier, mention, name string) (Entity, bool, error) {
 	k := nlp.NormalizeEntity(mention)
 	if strategies.IsOwnSide(mention) {
 		// In a conversation with one user, "we" is the user's side
@@ -546,34 +562,35 @@ func (s *Store) resolveNamed(ctx context.Context, q querier, mention, name strin
 		k = UserEntity
 	}
 	if k == "" {
-		return Entity{}, ErrNoEntity
+		return Entity{}, false, ErrNoEntity
 	}
 	var canon []string
 	if k != UserEntity {
 		canon = stems(nlp.NormalizeEntity(name))
 	}
-	id, err := s.resolveKey(ctx, q, k, canon)
+	id, created, err := s.resolveKey(ctx, q, k, canon)
 	if err != nil {
-		return Entity{}, err
+		return Entity{}, false, err
 	}
 	if e, ok := s.ents[id]; ok {
-		return e, nil
+		return e, created, nil
 	}
 	var e Entity
 	if err := q.QueryRowContext(ctx, `SELECT id, key, name FROM entity WHERE id = ?`, id).Scan(&e.ID, &e.Key, &e.Name); err != nil {
-		return Entity{}, fmt.Errorf("trimem: entity %d: %w", id, err)
+		return Entity{}, false, fmt.Errorf("trimem: entity %d: %w", id, err)
 	}
 	s.ents[id] = e
-	return e, nil
+	return e, created, nil
 }
 
-// resolveKey returns the entity of a normalized mention name, linking it
+// resolveKey returns the entity of a normalized mention name and whether
+// it was created by this call, linking it
 // by canon, the stems of its canonical entity name (nil or equal to the
 // mention's stems: no linking), see ResolveEntity.
-func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []string) (int64, error) {
+func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []string) (id int64, created bool, err error) {
 	st := stems(name)
 	if len(st) == 0 {
-		return 0, ErrNoEntity
+		return 0, false, ErrNoEntity
 	}
 	key := strings.Join(st, " ")
 	keys := []string{key}
@@ -594,7 +611,7 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []
 		case err == nil:
 			linked = known
 		case !errors.Is(err, sql.ErrNoRows):
-			return 0, fmt.Errorf("trimem: alias %q: %w", name, err)
+			return 0, false, fmt.Errorf("trimem: alias %q: %w", name, err)
 		}
 		if linked != 0 {
 			break
@@ -604,12 +621,14 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []
 		ts := terms(name)
 		res, err := q.ExecContext(ctx, `INSERT INTO entity(key, name, ntok) VALUES (?, ?, ?)`, key, name, len(ts))
 		if err != nil {
-			return 0, fmt.Errorf("trimem: insert entity %q: %w", name, err)
+			return 0, false, fmt.Errorf("trimem: insert entity %q: %w", name, err)
 		}
 		linked, _ = res.LastInsertId()
+		created = true
+		s.ents[linked] = Entity{ID: linked, Key: key, Name: name} // the row just written
 		if len(ts) > 0 {
 			if _, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_term(term, entity_id) SELECT value, ? FROM json_each(?)`, linked, jsonList(ts)); err != nil {
-				return 0, fmt.Errorf("trimem: entity term: %w", err)
+				return 0, false, fmt.Errorf("trimem: entity term: %w", err)
 			}
 		}
 	}
@@ -619,13 +638,13 @@ func (s *Store) resolveKey(ctx context.Context, q querier, name string, canon []
 		}
 		res, err := q.ExecContext(ctx, `INSERT OR IGNORE INTO entity_alias(key, entity_id) VALUES (?, ?)`, k, linked)
 		if err != nil {
-			return 0, fmt.Errorf("trimem: entity alias: %w", err)
+			return 0, false, fmt.Errorf("trimem: entity alias: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
 			s.alias[k] = linked
 		}
 	}
-	return linked, nil
+	return linked, created, nil
 }
 
 // rankWords are the distinct content stems of a triplet's rendered words
@@ -726,6 +745,7 @@ func (s *Store) inTx(ctx context.Context, f func(q querier) error) error {
 	clear(s.txStmts)
 	if err != nil {
 		s.alias, s.ents, s.aliasAll = map[string]int64{}, map[int64]Entity{}, false
+		s.evTop, s.copied, s.provAll = map[int64]int64{}, map[[2]int64]int64{}, false
 	}
 	for query := range s.pending {
 		if st, perr := s.db.PrepareContext(ctx, query); perr == nil {
@@ -766,11 +786,11 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 	if a.TurnID == "" {
 		return res, errors.New("trimem: assertion without a turn id")
 	}
-	subj, err := s.resolveNamed(ctx, tx, a.Subject, a.SubjectName)
+	subj, subjNew, err := s.resolveEntity(ctx, tx, a.Subject, a.SubjectName)
 	if err != nil {
 		return res, fmt.Errorf("subject %q: %w", a.Subject, err)
 	}
-	obj, err := s.resolveNamed(ctx, tx, a.Object, a.ObjectName)
+	obj, objNew, err := s.resolveEntity(ctx, tx, a.Object, a.ObjectName)
 	if err != nil {
 		return res, fmt.Errorf("object %q: %w", a.Object, err)
 	}
@@ -791,9 +811,13 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 	var s0At int64
 	var oldStatus string
 	var oldBy sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT id, strength, strength_at, status, superseded_by FROM triplet
+	if subjNew || objNew {
+		err = sql.ErrNoRows // no triplet names an entity created just now
+	} else {
+		err = tx.QueryRowContext(ctx, `SELECT id, strength, strength_at, status, superseded_by FROM triplet
 		WHERE subject_id = ? AND relation = ? AND object_id = ? AND cond_key = ? AND kind = ?`,
-		subj.ID, a.Relation, obj.ID, condKey, KindFact).Scan(&id, &s0, &s0At, &oldStatus, &oldBy)
+			subj.ID, a.Relation, obj.ID, condKey, KindFact).Scan(&id, &s0, &s0At, &oldStatus, &oldBy)
+	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		st := s.cfg.Reinforcement
@@ -829,10 +853,12 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 		}
 	}
 	res.ID, res.SubjectID, res.ObjectID = id, subj.ID, obj.ID
-	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence) VALUES (?,?,?,?,?)`,
-		id, a.TurnID, a.Seq, a.At.Unix(), a.Sentence); err != nil {
+	ev, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence) VALUES (?,?,?,?,?)`,
+		id, a.TurnID, a.Seq, a.At.Unix(), a.Sentence)
+	if err != nil {
 		return res, fmt.Errorf("trimem: evidence: %w", err)
 	}
+	s.noteEvidence(id, ev)
 
 	// Conflict resolution.
 	targets := map[int64]bool{}
@@ -1462,28 +1488,50 @@ func (s *Store) upsertRule(ctx context.Context, tx querier, subject, rel, object
 	}
 	for _, in := range instances {
 		var copied, top int64
-		switch err := tx.QueryRowContext(ctx, `SELECT copied FROM rule_instance WHERE rule_id = ? AND instance_id = ?`, id, in).Scan(&copied); {
-		case errors.Is(err, sql.ErrNoRows):
-			copied = -1
-		case err != nil:
-			return 0, fmt.Errorf("trimem: link rule: %w", err)
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM evidence WHERE triplet_id = ?`, in).Scan(&top); err != nil {
-			return 0, fmt.Errorf("trimem: rule evidence: %w", err)
+		if s.provAll {
+			var ok bool
+			if copied, ok = s.copied[[2]int64{id, in}]; !ok {
+				copied = -1
+			}
+			top = s.evTop[in]
+		} else {
+			switch err := tx.QueryRowContext(ctx, `SELECT copied FROM rule_instance WHERE rule_id = ? AND instance_id = ?`, id, in).Scan(&copied); {
+			case errors.Is(err, sql.ErrNoRows):
+				copied = -1
+			case err != nil:
+				return 0, fmt.Errorf("trimem: link rule: %w", err)
+			}
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM evidence WHERE triplet_id = ?`, in).Scan(&top); err != nil {
+				return 0, fmt.Errorf("trimem: rule evidence: %w", err)
+			}
 		}
 		if top <= copied {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence)
-			SELECT ?, turn_id, seq, at, sentence FROM evidence WHERE triplet_id = ? AND rowid > ? AND rowid <= ?`, id, in, max(copied, 0), top); err != nil {
+		ev, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO evidence(triplet_id, turn_id, seq, at, sentence)
+			SELECT ?, turn_id, seq, at, sentence FROM evidence WHERE triplet_id = ? AND rowid > ? AND rowid <= ?`, id, in, max(copied, 0), top)
+		if err != nil {
 			return 0, fmt.Errorf("trimem: rule evidence: %w", err)
 		}
+		s.noteEvidence(id, ev)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rule_instance(rule_id, instance_id, copied) VALUES (?, ?, ?)
 			ON CONFLICT (rule_id, instance_id) DO UPDATE SET copied = excluded.copied`, id, in, top); err != nil {
 			return 0, fmt.Errorf("trimem: link rule: %w", err)
 		}
+		s.copied[[2]int64{id, in}] = top
 	}
 	return id, nil
+}
+
+// noteEvidence records in evTop the evidence rows an insert into
+// evidence for triplet id wrote: rowids grow, so the last one inserted is
+// the largest.
+func (s *Store) noteEvidence(id int64, r sql.Result) {
+	if n, _ := r.RowsAffected(); n > 0 {
+		if top, err := r.LastInsertId(); err == nil && top > s.evTop[id] {
+			s.evTop[id] = top
+		}
+	}
 }
 
 // Triplets returns every stored triplet — live, superseded and archived —

@@ -3,6 +3,7 @@ package trimem
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -329,9 +330,22 @@ func TestConsolidation(t *testing.T) {
 // changed since the previous call are re-examined, a rule of an unchanged
 // slot keeps its stored strength, a changed instance's new evidence is
 // copied into its rule once, and a call with another min is a full pass.
+// TestConsolidationIncremental runs with the store's in-memory mirrors of
+// aliases and consolidation provenance (evTop, copied) and again with them
+// switched off, so every value is also read from the tables: both must
+// give the same rules.
 func TestConsolidationIncremental(t *testing.T) {
+	for _, mirrors := range []bool{true, false} {
+		t.Run(fmt.Sprint("mirrors=", mirrors), func(t *testing.T) { consolidationIncremental(t, mirrors) })
+	}
+}
+
+func consolidationIncremental(t *testing.T, mirrors bool) {
 	ctx := context.Background()
 	st := newStore(t, Config{})
+	if !mirrors {
+		st.aliasAll, st.provAll = false, false
+	}
 	spicy := []int64{
 		as(t, st, "t1", t0, "user", "dislikes", "spicy ramen").ID,
 		as(t, st, "t2", t0, "user", "dislikes", "spicy curry").ID,
