@@ -45,15 +45,16 @@ func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bo
 	idx := map[string]int{}
 	var sum []float64
 	var cnt []int
-	for _, c := range d.Cells {
+	for ci := range d.Cells {
+		c := &d.Cells[ci] // by pointer: a Cell is large and most are skipped
 		if c.Label != label {
 			continue
 		}
 		for _, r := range d.Rows[c.Key] {
-			if keep != nil && !keep(c, r) {
+			if keep != nil && !keep(*c, r) {
 				continue
 			}
-			k := probeKey(c, r)
+			k := probeKey(*c, r)
 			i, ok := idx[k]
 			if !ok {
 				i = len(pv.keys)
@@ -63,7 +64,7 @@ func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bo
 				sum = append(sum, 0)
 				cnt = append(cnt, 0)
 			}
-			if v := get(c, r); v.OK {
+			if v := get(*c, r); v.OK {
 				sum[i] += v.V
 				cnt[i]++
 			}
