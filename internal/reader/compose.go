@@ -44,6 +44,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		ans.Text = yesNo(q, best.s)
 		return ans
 	}
+	if q.interval.unit != "" {
+		if t, s := elapsed(q, sc); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
+			return ans
+		}
+	}
 	var all []cand
 	for _, p := range pool {
 		asks := strings.HasSuffix(p.s.text, "?")

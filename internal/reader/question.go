@@ -82,6 +82,9 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// interval is set (interval.unit != "") for an elapsed-time question
+	// between two events ("how many days passed between A and B").
+	interval interval
 	// sequence is -1 when the question asks which came first ("first",
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
@@ -277,6 +280,11 @@ func analyze(q string) question {
 		}
 		if (wh == "what" || wh == "which") && (next(1) == "are" || next(1) == "were") && (next(2) == "some" || next(2) == "the") {
 			out.list = true
+		}
+	}
+	if out.typ == TypeNumber {
+		if iv, ok := parseInterval(main); ok {
+			out.interval = iv
 		}
 	}
 	out.sequence = orderOf(lw)
