@@ -47,3 +47,23 @@ func TestReadInterval(t *testing.T) {
 		}
 	}
 }
+
+// The head of a question's noun compound is its last noun.
+func TestAnalyzeCompoundHead(t *testing.T) {
+	cases := map[string]string{
+		"Which hotel chain did Nora pick?":         "chain",
+		"What engine version does the mower run?":  "version",
+		"What kind of book did Theo read?":         "book",
+		"Which board games has Nora played?":       "games",
+		"Which city did Theo move to?":             "city",
+		"What cooking class did Nora sign up for?": "class",
+	}
+	for q, want := range cases {
+		if got := analyze(q).head; got != want {
+			t.Errorf("%q: head %q, want %q", q, got, want)
+		}
+	}
+	if q := analyze("What engine version does the mower run?"); q.typ != TypeNumber {
+		t.Errorf("version question: type %v, want %v", q.typ, TypeNumber)
+	}
+}

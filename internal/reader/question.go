@@ -206,6 +206,14 @@ func analyze(q string) question {
 					break
 				}
 				head = w
+				// A noun compound's head is its last noun ("which
+				// hotel chain" → "chain", "what engine version" →
+				// "version").
+				if tg := tagWords(mt); at+k < len(tg) {
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS") && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+						head = lw[j]
+					}
+				}
 				break
 			}
 		}
