@@ -41,7 +41,11 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			ans.Text = t
 			return ans
 		}
-		ans.Text = yesNo(q, best.s)
+		// Neither option is supported: "yes" or "no" answers only "…
+		// or not?"; any other alternative gets no answer (abstains).
+		if strings.EqualFold(q.options[len(q.options)-1], "not") {
+			ans.Text = yesNo(q, best.s)
+		}
 		return ans
 	}
 	if q.interval.unit != "" {
@@ -1226,16 +1230,24 @@ func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
 }
 
 // chooseByDate answers "which came first (last), A or B?" with the
-// option whose memory item is dated earlier (later): each option's item
-// is the one holding most of its content terms (ties: the better
-// supported). It returns "" when the question asks no order or an option
-// has no dated item.
+// option whose event is dated earlier (later): each option's day is the
+// one eventDate reads for it (the day its best sentence or a sibling
+// states, else its item's date); when an option's terms are too thinly
+// held for that, the date of the item holding most of them (ties: the
+// better supported). It returns "" when the question asks no order, an
+// option has no dated item, or both fall on the same day.
 func chooseByDate(q question, sc *scorer) string {
 	if q.sequence == 0 {
 		return ""
 	}
 	var dates []time.Time
 	for _, opt := range q.options {
+		// The option's event and its stated day (eventDate), else the
+		// date of the item holding most of its terms.
+		if d, _, ok := eventDate(sc, opt); ok {
+			dates = append(dates, d)
+			continue
+		}
 		var keys []string
 		for _, t := range words(opt) {
 			if !t.Punct && !nlp.IsFunctionWord(t.Lower) && !possessives[t.Lower] {
@@ -1258,7 +1270,7 @@ func chooseByDate(q question, sc *scorer) string {
 		if bestHit == 0 || d.IsZero() {
 			return ""
 		}
-		dates = append(dates, d)
+		dates = append(dates, temporal.DayStart(d))
 	}
 	if len(dates) != 2 || dates[0].Equal(dates[1]) {
 		return ""

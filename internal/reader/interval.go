@@ -182,9 +182,12 @@ func eventDate(sc *scorer, phrase string) (day time.Time, s *sentence, ok bool) 
 
 // statedDay is the single day a sentence's date expressions name,
 // resolved against its item's date: the first one written with a digit
-// ("January 2nd" before "Sunday"), else the first one
-// ("yesterday", "last Friday"). Vague spans ("a few days ago") do not
-// count.
+// ("January 2nd" before "Sunday"); else a count of units back ("three
+// weeks ago": the item's day minus three weeks; "a month ago" 30 days, "a
+// year ago" 365; vague counts at their nominal value, "a few" = 3); else
+// the first single-day expression ("yesterday", "last Friday"); else a
+// month/day written with a slash after a preposition ("on 1/20"). Vague
+// single days ("a few days ago") count as counts of units back.
 func statedDay(s *sentence) (time.Time, bool) {
 	var first time.Time
 	found := false
@@ -199,12 +202,36 @@ func statedDay(s *sentence) (time.Time, bool) {
 			first, found = m.From, true
 		}
 	}
+	if !s.u.date.IsZero() {
+		if m := agoRe.FindStringSubmatch(s.text); m != nil {
+			if n, ok := countOf(m[1]); ok {
+				days := map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}[strings.ToLower(m[2])]
+				return temporal.DayStart(s.u.date).AddDate(0, 0, -n*days), true
+			}
+		}
+	}
 	if !found && !s.u.date.IsZero() {
 		if m := slashDay.FindStringSubmatch(s.text); m != nil {
 			return monthSlashDay(m[1], m[2], s.u.date)
 		}
 	}
 	return first, found
+}
+
+// agoRe is a count of units back from the item's day ("three weeks ago",
+// "a couple of months ago").
+var agoRe = regexp.MustCompile(`(?i)\b(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|a few|few|several)\s+(day|week|month|year)s?\s+ago\b`)
+
+// countOf reads a count word or number ("three" → 3, "a couple" → 2).
+func countOf(w string) (int, bool) {
+	w = strings.ToLower(strings.Join(strings.Fields(w), " "))
+	if n, err := strconv.Atoi(w); err == nil {
+		return n, true
+	}
+	n, ok := map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+		"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2, "a few": 3,
+		"few": 3, "several": 3}[w]
+	return n, ok
 }
 
 // slashDay is a day written month/day after a preposition ("on 1/20",

@@ -67,3 +67,46 @@ func TestAnalyzeCompoundHead(t *testing.T) {
 		t.Errorf("version question: type %v, want %v", q.typ, TypeNumber)
 	}
 }
+
+// "Which came first, A or B?" reads each option's stated day, also a
+// count of units back from its item's date.
+func TestReadWhichFirstByStatedDay(t *testing.T) {
+	// Both items are dated the same day; the sentences say when.
+	ctx := "[2025-06-20 s1-t1] Nora: I finally repaired the greenhouse roof three weeks ago, it leaks no more.\n" +
+		"[2025-06-20 s2-t1] Nora: I sowed the pumpkin seeds two weeks ago and they are sprouting.\n" +
+		"[2025-06-20 s3-t1] Theo: I visited the cheese market on June 2nd and bought a wheel.\n"
+	cases := []struct{ q, want string }{
+		{"Which did Nora do first, repairing the greenhouse roof or sowing the pumpkin seeds?", "repairing the greenhouse roof"},
+		{"Which did Nora do last, repairing the greenhouse roof or sowing the pumpkin seeds?", "sowing the pumpkin seeds"},
+		// 30 May, 6 June, 2 June
+		{"Which happened first, the cheese market visit or the pumpkin sowing?", "the cheese market visit"},
+		{"How many days passed between the greenhouse roof repair and the cheese market visit?", "3 days"},
+		// Neither option is in the context: no "yes" for a which-question.
+		{"Which did Nora buy first, a kayak or a tent?", Abstain},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+func TestStatedDay(t *testing.T) {
+	ref := "[2025-06-20 s1-t1] Nora: "
+	cases := map[string]string{
+		"I repaired it three weeks ago.":          "30 May 2025",
+		"I repaired it a couple of months ago.":   "21 April 2025",
+		"I repaired it on June 2nd, a Monday.":    "2 June 2025",
+		"I repaired it yesterday.":                "19 June 2025",
+		"The parts arrived on 1/20 as promised.":  "20 January 2025",
+		"The parts arrived on 12/20 as promised.": "20 December 2024",
+	}
+	for text, want := range cases {
+		u := parseLayout(ref + text)
+		s := newSentence(u[0].text, &u[0])
+		d, ok := statedDay(s)
+		if !ok || d.Format("2 January 2006") != want {
+			t.Errorf("%q: %v %v, want %s", text, d, ok, want)
+		}
+	}
+}
