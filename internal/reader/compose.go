@@ -209,6 +209,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 		}
 		dates := dateSpans(s)
+		if q.exactDay {
+			dates = daySpans(s)
+		}
 		for _, d := range dates {
 			add(d.text, 1, d.start, d.end)
 		}
@@ -220,7 +223,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				if o == s {
 					continue
 				}
-				for _, d := range dateSpans(o) {
+				sib := dateSpans(o)
+				if q.exactDay {
+					sib = daySpans(o)
+				}
+				for _, d := range sib {
 					out = append(out, cand{text: d.text, fit: siblingDateFit, near: 0.5, s: s})
 				}
 			}
@@ -605,6 +612,36 @@ func dateSpans(s *sentence) []span {
 	for _, m := range temporal.Find(s.text, s.u.date) {
 		st, en := tokRange(s, m.Start, m.End)
 		out = append(out, span{text: renderDate(m, s.u.date), start: st, end: en})
+	}
+	return out
+}
+
+// daySpans are dateSpans for a question that asks for a calendar day ("on
+// what date …"): a day named relative to the item's date is written as
+// the day itself ("last Friday" → "14 July 2023", not "the Friday before
+// 15 July 2023"), and a whole count of days or weeks back as the day that
+// many days back ("two weeks ago" in an item of 19 March 2023 → "5 March
+// 2023"); other spans as dateSpans writes them.
+func daySpans(s *sentence) []span {
+	var out []span
+	for _, m := range temporal.Find(s.text, s.u.date) {
+		st, en := tokRange(s, m.Start, m.End)
+		text := renderDate(m, s.u.date)
+		switch {
+		case m.Unit == temporal.Day && !m.Vague:
+			text = temporal.FormatDay(m.From)
+		case !m.Vague && !s.u.date.IsZero():
+			if a := agoRe.FindStringSubmatch(m.Text); a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {
+				if n, ok := countOf(a[1]); ok {
+					days := 1
+					if strings.EqualFold(a[2], "week") {
+						days = 7
+					}
+					text = temporal.FormatDay(temporal.DayStart(s.u.date).AddDate(0, 0, -n*days))
+				}
+			}
+		}
+		out = append(out, span{text: text, start: st, end: en})
 	}
 	return out
 }

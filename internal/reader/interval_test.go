@@ -110,3 +110,20 @@ func TestStatedDay(t *testing.T) {
 		}
 	}
 }
+
+// "On what date …" is answered with the calendar day, also for a day said
+// relative to the item's date.
+func TestReadExactDay(t *testing.T) {
+	ctx := "[2025-03-19 s1-t1] Nora: The council approved our allotment two weeks ago.\n" +
+		"[2025-02-03 s2-t1] Nora: My neighbour lent me his ladder last Friday.\n"
+	cases := []struct{ q, want string }{
+		{"On what date did the council approve Nora's allotment?", "5 March 2025"},
+		{"What date did Nora's neighbour lend her the ladder?", "31 January 2025"},
+		{"When did Nora's neighbour lend her the ladder?", "the Friday before 3 February 2025"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}

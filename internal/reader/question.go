@@ -82,6 +82,9 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// exactDay is true when the question asks for a calendar day ("on
+	// what date", "which date"): relative days are written as the day.
+	exactDay bool
 	// interval is set (interval.unit != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
@@ -225,6 +228,7 @@ func analyze(q string) question {
 		out.head = head
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
+		out.exactDay = head == "date" && (wh == "what" || wh == "which")
 		switch {
 		case wh == "when":
 			out.typ = TypeDate
