@@ -319,6 +319,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(o.text, fit, o.start, o.end)
 		}
 		for _, h := range headSpans(q, s) {
+			if q.role {
+				break // the role is not its holder's name
+			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
 			addNear(h.text, headFit, h.start, h.end, 1)
@@ -1591,31 +1594,66 @@ func capitalizedWord(t nlp.Token) bool {
 const appositiveFit = 0.95
 
 // appositiveSpans are the names that rename the question's head noun in
-// s: the head noun, then a comma, "called" or "named", then a run of
-// capitalized words ("my home country, Sweden"; "a dog named Max").
+// s: the head noun, then a comma, "called", "named", "is" or "was", then a
+// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept
+// ("my home country, Sweden"; "a dog named Max"; "my landlord is Ivo
+// Marsh"); or a run of capitalized words, then a comma, "is" or "was",
+// then a possessive and the head noun with its modifiers ("Ivo Marsh, my
+// landlord"; "Ivo is my new landlord").
 func appositiveSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
 	}
 	var out []span
 	n := len(s.toks)
-	for i, k := range s.keys {
-		if k != q.headKey || i+2 >= n {
-			continue
-		}
-		switch s.toks[i+1].Lower {
-		case ",", "called", "named", "-", "–", "—", ":":
-		default:
-			continue
-		}
-		st := i + 2
+	name := func(st int) int {
 		en := st
 		for en < n && !s.toks[en].Punct && capitalizedWord(s.toks[en]) && !nlp.IsFunctionWord(s.toks[en].Lower) {
+			if titleAbbrev[s.toks[en].Lower] && en+1 < n && s.toks[en+1].Text == "." {
+				en++
+			}
 			en++
 		}
-		if en > st {
+		return en
+	}
+	for i, k := range s.keys {
+		if k != q.headKey {
+			continue
+		}
+		if i+2 < n {
+			switch s.toks[i+1].Lower {
+			case ",", "called", "named", "-", "–", "—", ":", "is", "was":
+				st := i + 2
+				if en := name(st); en > st {
+					out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+				}
+			}
+		}
+		// backwards: <Name> , | is | was <possessive> <modifiers> <head>
+		j := i - 1
+		for j >= 0 && !s.toks[j].Punct && !possessives[s.toks[j].Lower] && !nlp.IsFunctionWord(s.toks[j].Lower) && i-j <= 3 {
+			j--
+		}
+		if j < 2 || !possessives[s.toks[j].Lower] {
+			continue
+		}
+		if sep := s.toks[j-1].Lower; sep != "," && sep != "is" && sep != "was" {
+			continue
+		}
+		en := j - 1
+		st := en
+		for st > 0 && !s.toks[st-1].Punct && capitalizedWord(s.toks[st-1]) && !nlp.IsFunctionWord(s.toks[st-1].Lower) {
+			st--
+		}
+		if st > 0 && s.toks[st-1].Text == "." && st > 1 && titleAbbrev[s.toks[st-2].Lower] {
+			st -= 2
+		}
+		if st < en && !(st == 0 && en-st == 1 && nlp.IsFunctionWord(s.toks[0].Lower)) {
 			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
 		}
 	}
 	return out
 }
+
+// titleAbbrev are the abbreviated titles a name may start with.
+var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)

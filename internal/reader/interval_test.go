@@ -127,3 +127,18 @@ func TestReadExactDay(t *testing.T) {
 		}
 	}
 }
+
+// "Who is X's <role>?" is answered with the name set beside the role.
+func TestReadRoleHolder(t *testing.T) {
+	cases := []struct{ ctx, q, want string }{
+		{"[2025-03-19 s1-t1] Nora: I met my landlord, Ivo Marsh, at the bakery. Theo was there too.", "Who is Nora's landlord?", "Ivo Marsh"},
+		{"[2025-03-19 s1-t1] Nora: My thesis supervisor is Dr. Lena Brandt and she is strict. Theo agrees.", "Who is Nora's thesis supervisor?", "Dr. Lena Brandt"},
+		{"[2025-03-19 s1-t1] Nora: Theo helped me move. Karim Odu, my new flatmate, cooked dinner.", "Who is Nora's flatmate?", "Karim Odu"},
+		{"[2025-03-19 s1-t1] Nora: Theo helped me move. Karim is my flatmate now.", "Who is Nora's flatmate?", "Karim"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, c.ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -82,6 +82,9 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// role is true for "who is X's <role>": head is the role noun, whose
+	// holder's name is the answer.
+	role bool
 	// exactDay is true when the question asks for a calendar day ("on
 	// what date", "which date"): relative days are written as the day.
 	exactDay bool
@@ -224,6 +227,12 @@ func analyze(q string) question {
 			// "what is Nate's favorite video game": the head is the
 			// last noun of the subject's first noun run
 			head = subjectHead(mt, at+2)
+		}
+		if head == "" && wh == "who" && copulas[next(1)] {
+			// "who is Nora's landlord": the role whose holder is asked
+			// for, named beside it ("my landlord, Ivo Marsh")
+			head = subjectHead(mt, at+2)
+			out.role = head != ""
 		}
 		out.head = head
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
