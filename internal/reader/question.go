@@ -85,6 +85,12 @@ type question struct {
 	// role is true for "who is X's <role>": head is the role noun, whose
 	// holder's name is the answer.
 	role bool
+	// position is the 1-based position in an ordered list the question
+	// asks for ("the first step", "the 7th item"; -1 the last), after the
+	// phrase of the item whose successor it asks for ("what step follows
+	// X"); both zero for other questions.
+	position int
+	after    string
 	// exactDay is true when the question asks for a calendar day ("on
 	// what date", "which date"): relative days are written as the day.
 	exactDay bool
@@ -138,6 +144,12 @@ var (
 		weight distance speed budget salary fee temperature capacity population quantity sum latency accuracy
 		duration length limit threshold volume ratio fraction level version balance`)
 )
+
+// phraseLike reports whether answers of type t are free phrases, names
+// or places (what a list item can be).
+func (t Type) phraseLike() bool {
+	return t == TypePhrase || t == TypePerson || t == TypePlace || t == TypeOrg
+}
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -307,6 +319,9 @@ func analyze(q string) question {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
 		}
+	}
+	if out.typ.phraseLike() || out.typ == TypeProcedure {
+		out.position, out.after, _ = parsePosition(main)
 	}
 	out.sequence = orderOf(lw)
 	for _, t := range toks {

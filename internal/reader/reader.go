@@ -217,6 +217,14 @@ func Read(question, context string, opts Options) Answer {
 		return Answer{Text: Abstain, Type: q.typ}
 	}
 	sc := newScorer(q, sents, byUnit)
+	if q.position != 0 || q.after != "" {
+		// A position in an ordered list the context states.
+		// The position is a typed answer: the list fixes what the
+		// answer is, so the typed answers' threshold applies.
+		if t, it, sup := readPosition(q, sc, units, Threshold(TypeNumber)); t != "" {
+			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
+		}
+	}
 	ranked := sc.rank()
 	best := ranked[0]
 	conf := sc.confidence(best.s)
