@@ -15,8 +15,9 @@ import (
 
 // listItem is one item of an ordered list found in the context.
 type listItem struct {
-	text string
-	u    *unit
+	// text is the item's head (itemText), full the whole item.
+	text, full string
+	u          *unit
 }
 
 // ordinalWords are the ordinal adjectives a position question uses; "last"
@@ -34,10 +35,10 @@ var (
 	numberedRe = regexp.MustCompile(`(?i)\b(?:step|item|point|stage|phase|rule|tip|number|no\.)\s*#?(\d{1,2})\b`)
 	// afterRe: "what step follows X", "what comes (right) after X", "the
 	// step after X", "after X, what is the next step".
-	afterRe     = regexp.MustCompile(`(?i)\b(?:follows|comes\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after|(?:step|item|one|thing)\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after)\s+(.+?)\s*[?.!]?$`)
+	afterRe     = regexp.MustCompile(`(?i)\b(?:follows|followed|(?:comes|came|come)\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after|(?:step|item|one|thing)\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after)\s+(.+?)\s*[?.!]?$`)
 	afterLeadRe = regexp.MustCompile(`(?i)^(?:right\s+|immediately\s+|just\s+)?after\s+(.+?),\s*(?:what|which)\b.*\bnext\b`)
-	// inlineMarker: "1) …", "(2) …", "3. …" inside a sentence.
-	inlineMarker = regexp.MustCompile(`(?:^|[\s,;:])\(?(\d{1,2})[.)]\s+`)
+	// inlineMarker: "1) …", "(2) …", "3. …", "Step 4: …" inside a unit.
+	inlineMarker = regexp.MustCompile(`(?i)(?:^|[\s,;:])(?:\(?(\d{1,2})[.)]|step\s+(\d{1,2})\s*[:.)–—-])\s+`)
 )
 
 // notPositionNouns follow an ordinal without naming a list's item: "the
@@ -76,8 +77,9 @@ func parsePosition(main string) (pos int, after string, ok bool) {
 
 // lists finds the ordered lists of a context: runs of at least two
 // consecutive units of one memory item that carry list markers (numbered
-// 1, 2, 3 … in order, or bullets), and numbered runs inside one unit
-// ("1) check the forecast, 2) pack the tent, 3) …").
+// 1, 2, 3 … in order, or bullets); numbered runs inside one unit ("1)
+// check the forecast, 2) pack the tent, 3) …", "Step 1: … Step 2: …");
+// and steps told one per unit ("Step 1: …", later "Step 2: …").
 func lists(units []unit) [][]listItem {
 	var out [][]listItem
 	for i := 0; i < len(units); {
@@ -86,11 +88,11 @@ func lists(units []unit) [][]listItem {
 			i++
 			continue
 		}
-		run := []listItem{{itemText(u.text), u}}
+		run := []listItem{{itemText(u.text), u.text, u}}
 		j := i + 1
 		for j < len(units) && units[j].item == u.item && units[j].marker != 0 &&
 			(u.marker < 0) == (units[j].marker < 0) && (u.marker < 0 || units[j].marker == units[j-1].marker+1) {
-			run = append(run, listItem{itemText(units[j].text), &units[j]})
+			run = append(run, listItem{itemText(units[j].text), units[j].text, &units[j]})
 			j++
 		}
 		if len(run) >= 2 {
@@ -101,32 +103,81 @@ func lists(units []unit) [][]listItem {
 	for i := range units {
 		u := &units[i]
 		locs := inlineMarker.FindAllStringSubmatchIndex(u.text, -1)
-		// numbered 1, 2, 3 … in order
+		// runs numbered 1, 2, 3 … in order; a 1 starts a new run
 		var run []listItem
+		flush := func() {
+			if len(run) >= 2 {
+				out = append(out, run)
+			}
+			run = nil
+		}
 		for k, l := range locs {
-			n, _ := strconv.Atoi(u.text[l[2]:l[3]])
-			if n != len(run)+1 {
-				break
+			n := markerNumber(u.text, l)
+			if n == 1 {
+				flush()
+			} else if n != len(run)+1 {
+				flush()
+				continue
 			}
 			end := len(u.text)
 			if k+1 < len(locs) {
 				end = locs[k+1][0]
 			}
-			run = append(run, listItem{itemText(u.text[l[1]:end]), u})
+			run = append(run, listItem{itemText(u.text[l[1]:end]), u.text[l[1]:end], u})
 		}
-		if len(run) >= 2 {
-			out = append(out, run)
+		flush()
+	}
+	// Steps told one per turn ("Step 1: …" in one turn, "Step 2: …" in a
+	// later one): the first unit (in context order) that starts with each
+	// number, while the numbers run 1, 2, 3 ….
+	first := map[int]*unit{}
+	for i := range units {
+		u := &units[i]
+		if l := stepLead.FindStringSubmatchIndex(u.text); l != nil {
+			if n, _ := strconv.Atoi(u.text[l[2]:l[3]]); n > 0 && first[n] == nil {
+				first[n] = u
+			}
 		}
+	}
+	var run []listItem
+	for n := 1; first[n] != nil; n++ {
+		u := first[n]
+		rest := u.text[stepLead.FindStringIndex(u.text)[1]:]
+		if l := inlineMarker.FindStringIndex(rest); l != nil {
+			rest = rest[:l[0]] // the next step told in the same turn
+		}
+		run = append(run, listItem{itemText(rest), rest, u})
+	}
+	if len(run) >= 2 {
+		out = append(out, run)
 	}
 	return out
 }
 
-// itemText is an item's head: markdown emphasis removed, cut at a
+// stepLead is a unit that starts with a step number ("Step 2: …").
+var stepLead = regexp.MustCompile(`(?i)^step\s+(\d{1,2})\s*[:.)–—-]\s+`)
+
+// markerNumber is the number of an inlineMarker match l in text.
+func markerNumber(text string, l []int) int {
+	g := 2
+	if l[2] < 0 {
+		g = 4 // "Step 4:"
+	}
+	n, _ := strconv.Atoi(text[l[g]:l[g+1]])
+	return n
+}
+
+// parenRe is a parenthetical remark.
+var parenRe = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// itemText is an item's head: markdown emphasis and parenthetical
+// remarks removed, cut at a
 // description after a colon or a dash ("**Transcriptionist**: many
 // companies …" → "Transcriptionist") and at the end of its first
 // sentence or clause.
 func itemText(t string) string {
 	t = strings.NewReplacer("**", "", "__", "", "`", "").Replace(t)
+	t = parenRe.ReplaceAllString(t, "")
 	for _, sep := range []string{" / ", ": ", " - ", " – ", " — ", "; ", ". "} {
 		if i := strings.Index(t, sep); i > 0 {
 			t = t[:i]
@@ -177,7 +228,7 @@ func readPosition(q question, sc *scorer, units []unit, minShare float64) (strin
 			for k, it := range l {
 				hit := 0
 				itSet := map[string]bool{}
-				for _, t := range words(it.u.text) {
+				for _, t := range words(it.full) {
 					itSet[stem(t.Lower)] = true
 				}
 				for _, key := range keys {

@@ -72,3 +72,21 @@ func TestReadPosition(t *testing.T) {
 		t.Errorf("memory items read as a list: %v", ls)
 	}
 }
+
+// "Step 1: … Step 2: …" in one turn, and steps told one per turn.
+func TestReadStepLists(t *testing.T) {
+	ctx := "[2025-05-02 s1-t4] Assistant: Here is a glazing routine to reuse. Step 1: sand the rim (a fine grit works best). Step 2: wipe off the dust. Step 3: dip the pot twice.\n" +
+		"[2025-05-09 s2-t3] Assistant: Step 2: I sorted the seedlings by height.\n" +
+		"[2025-05-09 s2-t1] Assistant: Step 1: I watered the tray of seedlings.\n" +
+		"[2025-05-09 s2-t5] Assistant: Step 3: I moved the seedlings to the cold frame.\n"
+	cases := []struct{ q, want string }{
+		{"What is the first step of the glazing routine?", "sand the rim"},
+		{"In the glazing routine, what step comes after wiping off the dust?", "dip the pot twice"},
+		{"With the seedlings, what step followed the sorting by height?", "I moved the seedlings to the cold frame"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}
