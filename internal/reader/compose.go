@@ -1270,21 +1270,31 @@ func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
 }
 
 // chooseByDate answers "which came first (last), A or B?" with the
-// option whose event is dated earlier (later): each option's day is the
-// one eventDate reads for it (the day its best sentence or a sibling
-// states, else its item's date); when an option's terms are too thinly
-// held for that, the date of the item holding most of them (ties: the
-// better supported). It returns "" when the question asks no order, an
+// option whose event is dated earlier (later): the options' days are the
+// ones twoEvents reads for them (the day each one's sentence or a sibling
+// states, else its item's date; two different sentences); when that
+// fails, each option's eventDate, or when its terms are too thinly held
+// for that, the date of the item holding most of them (ties: the better
+// supported). It returns "" when the question asks no order, an
 // option has no dated item, or both fall on the same day.
 func chooseByDate(q question, sc *scorer) string {
 	if q.sequence == 0 {
 		return ""
 	}
 	var dates []time.Time
+	if len(q.options) == 2 {
+		// The options' events and their stated days (twoEvents).
+		if d0, _, d1, ok := twoEvents(sc, q.options[0], q.options[1]); ok {
+			dates = []time.Time{d0, d1}
+		}
+	}
 	for _, opt := range q.options {
-		// The option's event and its stated day (eventDate), else the
-		// date of the item holding most of its terms.
-		if d, _, ok := eventDate(sc, opt); ok {
+		if len(dates) == 2 {
+			break
+		}
+		// else the date of the item holding most of the option's terms
+		// (eventDate when that finds it)
+		if d, _, _, ok := eventDate(sc, opt, nil); ok {
 			dates = append(dates, d)
 			continue
 		}

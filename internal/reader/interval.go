@@ -103,11 +103,13 @@ func eventKeys(phrase string) []string {
 // sibling sentence of the same item states when that sentence holds a
 // term of the phrase ("I'm getting ready for the team meeting. It is on
 // March 3rd."); else by its item's date. ok is false when no sentence
-// holds half of the phrase's weighted terms or the sentence is undated.
-func eventDate(sc *scorer, phrase string) (day time.Time, s *sentence, ok bool) {
+// holds half of the phrase's weighted terms or the sentence is undated;
+// frac is the share of the terms the sentence holds. A name counts as
+// held where its person speaks; avoid (when not nil) is never chosen.
+func eventDate(sc *scorer, phrase string, avoid *sentence) (day time.Time, s *sentence, frac float64, ok bool) {
 	keys := eventKeys(phrase)
 	if len(keys) == 0 {
-		return time.Time{}, nil, false
+		return time.Time{}, nil, 0, false
 	}
 	// Terms no sentence holds ("my visit to the museum") do not count
 	// towards the half a sentence must hold.
@@ -119,16 +121,18 @@ func eventDate(sc *scorer, phrase string) (day time.Time, s *sentence, ok bool) 
 			w[i] = v
 		}
 		for _, c := range sc.sents {
-			if c.set[k] {
+			if c.set[k] || stem(speakerKey(c.u.speaker)) == k {
 				total += w[i]
 				break
 			}
 		}
 	}
+	// A name holds where it is said, and where its person speaks.
 	hits := func(c *sentence) float64 {
 		h := 0.0
+		sp := stem(speakerKey(c.u.speaker))
 		for i, k := range keys {
-			if c.set[k] {
+			if c.set[k] || k == sp {
 				h += w[i]
 			}
 		}
@@ -153,7 +157,7 @@ func eventDate(sc *scorer, phrase string) (day time.Time, s *sentence, ok bool) 
 	var bestDay time.Time
 	for _, c := range sc.sents {
 		hit := hits(c)
-		if hit == 0 {
+		if hit == 0 || c == avoid {
 			continue
 		}
 		d, dated := dateOf(c)
@@ -169,15 +173,16 @@ func eventDate(sc *scorer, phrase string) (day time.Time, s *sentence, ok bool) 
 	// At least half of the phrase's (weighted) terms: a sentence that
 	// shares one common word with the phrase is not where it happened.
 	if s == nil || bestHit < 0.5*total {
-		return time.Time{}, nil, false
+		return time.Time{}, nil, 0, false
 	}
+	frac = bestHit / total
 	if bestDated {
-		return bestDay, s, true
+		return bestDay, s, frac, true
 	}
 	if s.u.date.IsZero() {
-		return time.Time{}, nil, false
+		return time.Time{}, nil, 0, false
 	}
-	return temporal.DayStart(s.u.date), s, true
+	return temporal.DayStart(s.u.date), s, frac, true
 }
 
 // statedDay is the single day a sentence's date expressions name,
@@ -259,18 +264,40 @@ func monthSlashDay(m, d string, ref time.Time) (time.Time, bool) {
 	return t, true
 }
 
+// twoEvents dates two event phrases (eventDate) in two different
+// sentences: when both find the same sentence, the better of giving it to
+// the first event or to the second (the larger sum of the shares of terms
+// held). ok is false when either is not found in a sentence of its own.
+func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Time, ok bool) {
+	da, sa, fa, okA := eventDate(sc, a, nil)
+	db, sb, fb, okB := eventDate(sc, b, nil)
+	if !okA || !okB {
+		return da, sa, db, false
+	}
+	if sa != sb {
+		return da, sa, db, true
+	}
+	// the sentence to a, b elsewhere; or to b, a elsewhere
+	db1, _, fb1, ok1 := eventDate(sc, b, sa)
+	da2, sa2, fa2, ok2 := eventDate(sc, a, sb)
+	switch {
+	case ok1 && (!ok2 || fa+fb1 >= fa2+fb):
+		return da, sa, db1, true
+	case ok2:
+		return da2, sa2, db, true
+	}
+	return da, sa, db, false
+}
+
 // elapsed answers an interval question: the distance between the two
 // events' days in the question's unit, written with digits ("27 days",
 // "3 weeks", "1 month"); weeks, months and years rounded to the nearest
 // whole unit (a month is 30.44 days, a year 365.25). It returns "" when
-// an event is not found or dated, both are found in the same sentence, or
+// an event is not found or dated in a sentence of its own (twoEvents), or
 // both fall on the same day.
 func elapsed(q question, sc *scorer) (string, *sentence) {
-	d1, s1, ok1 := eventDate(sc, q.interval.events[0])
-	d2, s2, ok2 := eventDate(sc, q.interval.events[1])
-	if !ok1 || !ok2 || s1 == s2 {
-		// one sentence for both events: which of its dates belongs to
-		// which event is not read
+	d1, s1, d2, ok := twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	if !ok {
 		return "", nil
 	}
 	days := math.Abs(d2.Sub(d1).Hours() / 24)

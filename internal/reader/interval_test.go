@@ -142,3 +142,15 @@ func TestReadRoleHolder(t *testing.T) {
 		}
 	}
 }
+
+// Two events whose best sentence is the same: one keeps it, the other
+// takes its own; a name counts where its person speaks.
+func TestReadIntervalSharedSentence(t *testing.T) {
+	ctx := "[2025-02-10 s1-t1] Ada: I met my coach last Thursday and she set my training plan.\n" +
+		"[2025-03-09 s4-t1] Ada: Big news. I met my coach on Wednesday and she moved the race to June.\n"
+	// 6 February and 5 March
+	q := "How many days passed between Ada's first meeting with her coach and the meeting where the coach moved the race?"
+	if got := Read(q, ctx, Options{}).Text; got != "27 days" {
+		t.Errorf("got %q, want %q", got, "27 days")
+	}
+}
