@@ -48,7 +48,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 		return ans
 	}
-	if q.interval.unit != "" {
+	if q.interval.events[0] != "" {
 		if t, s := elapsed(q, sc); t != "" {
 			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
 			return ans

@@ -16,8 +16,12 @@ import (
 // days had passed since A when B?", "How many days did it take to A after
 // B?"): the answer is the distance between the events' dates in unit.
 type interval struct {
-	// unit is "day", "week", "month" or "year".
+	// unit is "day", "week", "month" or "year"; "" for "how long", whose
+	// unit is chosen by the length (see elapsed).
 	unit string
+	// since is true when the first event is a state's start ("how long had
+	// I been X when Y": since I started X).
+	since bool
 	// events are the two events' phrases as the question words them.
 	events [2]string
 }
@@ -28,6 +32,9 @@ var (
 	intervalSince   = regexp.MustCompile(intervalHead + `(?:had|have|has)\s+(?:passed|elapsed|gone by)\s+since\s+(.+?)\s+(?:when|before|that|by the time)\s+(.+)$`)
 	intervalBefore  = regexp.MustCompile(intervalHead + `(before|after)\s+(.+?)\s+(?:did|do|does)\s+(.+)$`)
 	intervalTake    = regexp.MustCompile(intervalHead + `did it take\s+(?:for\s+)?(.+?)\s+(?:after|since|once|from the day)\s+(.+)$`)
+	// "how long had I been X when Y", "how long did I X before Y"
+	howLongWhen   = regexp.MustCompile(`(?i)^how long (?:had|have) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
+	howLongBefore = regexp.MustCompile(`(?i)^how long did (?:i|you|he|she|we|they|[A-Z]\w+)\s+(.+?)\s+before\s+(.+)$`)
 	// eventFrame are the words that frame an event in the question ("the
 	// day I …", "the time we …").
 	eventFrame = regexp.MustCompile(`(?i)^(?:the\s+)?(?:day|date|time|moment|week|month)\s+(?:when\s+|that\s+)?`)
@@ -49,6 +56,10 @@ func parseInterval(main string) (iv interval, ok bool) {
 		iv.unit, a, b = strings.ToLower(m[1]), m[3], m[4]
 	} else if m := intervalTake.FindStringSubmatch(q); m != nil {
 		iv.unit, a, b = strings.ToLower(m[1]), m[2], m[3]
+	} else if m := howLongWhen.FindStringSubmatch(q); m != nil {
+		iv.since, a, b = true, m[1], m[2]
+	} else if m := howLongBefore.FindStringSubmatch(q); m != nil {
+		iv.since, a, b = true, m[1], m[2]
 	} else {
 		return iv, false
 	}
@@ -190,8 +201,9 @@ func eventDate(sc *scorer, phrase string, avoid *sentence) (day time.Time, s *se
 // ("January 2nd" before "Sunday"); else a count of units back ("three
 // weeks ago": the item's day minus three weeks; "a month ago" 30 days, "a
 // year ago" 365; vague counts at their nominal value, "a few" = 3); else
-// the first single-day expression ("yesterday", "last Friday"); else a
-// month/day written with a slash after a preposition ("on 1/20"). Vague
+// the first single-day expression ("yesterday", "last Friday"); else
+// "last week" (month, year) as one unit back; else a month/day written
+// with a slash after a preposition ("on 1/20"). Vague
 // single days ("a few days ago") count as counts of units back.
 func statedDay(s *sentence) (time.Time, bool) {
 	var first time.Time
@@ -210,8 +222,12 @@ func statedDay(s *sentence) (time.Time, bool) {
 	if !s.u.date.IsZero() {
 		if m := agoRe.FindStringSubmatch(s.text); m != nil {
 			if n, ok := countOf(m[1]); ok {
-				days := map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}[strings.ToLower(m[2])]
-				return temporal.DayStart(s.u.date).AddDate(0, 0, -n*days), true
+				return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+			}
+		}
+		if !found {
+			if m := lastUnitRe.FindStringSubmatch(s.text); m != nil {
+				return temporal.DayStart(s.u.date).AddDate(0, 0, -unitDays[strings.ToLower(m[1])]), true
 			}
 		}
 	}
@@ -222,6 +238,13 @@ func statedDay(s *sentence) (time.Time, bool) {
 	}
 	return first, found
 }
+
+// unitDays are the nominal lengths of the units in days.
+var unitDays = map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}
+
+// lastUnitRe is "last week" (month, year): one unit back from the item's
+// day.
+var lastUnitRe = regexp.MustCompile(`(?i)\blast\s+(week|month|year)\b`)
 
 // agoRe is a count of units back from the item's day ("three weeks ago",
 // "a couple of months ago").
@@ -264,6 +287,33 @@ func monthSlashDay(m, d string, ref time.Time) (time.Time, bool) {
 	return t, true
 }
 
+// forRe is a state's length up to the sentence's day ("I've been
+// sketching for three months").
+var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several)\s+(day|week|month|year)s?\b`)
+
+// startDay is the day a state a sentence tells began: its item's day
+// minus the length "for N units" states when the sentence says "been" or
+// "'ve" ("I've been sketching for three months"; a month is 30 days, a
+// year 365).
+func startDay(s *sentence) (time.Time, bool) {
+	if s.u.date.IsZero() {
+		return time.Time{}, false
+	}
+	l := strings.ToLower(s.text)
+	if !strings.Contains(l, "been") && !strings.Contains(l, "'ve") && !strings.Contains(l, "’ve") {
+		return time.Time{}, false
+	}
+	m := forRe.FindStringSubmatch(s.text)
+	if m == nil {
+		return time.Time{}, false
+	}
+	n, ok := countOf(m[1])
+	if !ok {
+		return time.Time{}, false
+	}
+	return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+}
+
 // twoEvents dates two event phrases (eventDate) in two different
 // sentences: when both find the same sentence, the better of giving it to
 // the first event or to the second (the larger sum of the shares of terms
@@ -292,7 +342,10 @@ func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Tim
 // elapsed answers an interval question: the distance between the two
 // events' days in the question's unit, written with digits ("27 days",
 // "3 weeks", "1 month"); weeks, months and years rounded to the nearest
-// whole unit (a month is 30.44 days, a year 365.25). It returns "" when
+// whole unit (a month is 30.44 days, a year 365.25). A "how long"
+// question names no unit: days below a week, weeks below eight weeks,
+// months below two years, else years. For "how long had I been X when Y"
+// the first day is X's start: startDay, else the day X's sentence states. It returns "" when
 // an event is not found or dated in a sentence of its own (twoEvents), or
 // both fall on the same day.
 func elapsed(q question, sc *scorer) (string, *sentence) {
@@ -300,13 +353,35 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	if !ok {
 		return "", nil
 	}
+	if q.interval.since {
+		// "I've been taking lessons for two weeks": the state began
+		// that long before the sentence's day
+		if d, ok := startDay(s1); ok {
+			d1 = d
+		}
+	}
 	days := math.Abs(d2.Sub(d1).Hours() / 24)
 	days = math.Round(days)
 	if days == 0 {
 		return "", nil
 	}
+	unit := q.interval.unit
+	if unit == "" {
+		// "how long": days below a week, weeks below eight, months
+		// below two years, else years
+		switch {
+		case days < 7:
+			unit = "day"
+		case days < 56:
+			unit = "week"
+		case days < 730:
+			unit = "month"
+		default:
+			unit = "year"
+		}
+	}
 	var n float64
-	switch q.interval.unit {
+	switch unit {
 	case "week":
 		n = math.Round(days / 7)
 	case "month":
@@ -319,7 +394,6 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	if n < 1 {
 		n = 1
 	}
-	unit := q.interval.unit
 	if n != 1 {
 		unit += "s"
 	}

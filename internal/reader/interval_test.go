@@ -154,3 +154,24 @@ func TestReadIntervalSharedSentence(t *testing.T) {
 		t.Errorf("got %q, want %q", got, "27 days")
 	}
 }
+
+// "How long had I been X when Y?": from X's start to Y, in a unit chosen
+// by the length.
+func TestReadHowLongWhen(t *testing.T) {
+	ctx := "[2025-05-24 s1-t1] Ada: I joined a rowing club called Riverside Oars three weeks ago and love it.\n" +
+		"[2025-05-24 s2-t1] Ada: I went to a regatta with Riverside Oars last week, so much fun.\n" +
+		"[2025-05-27 s3-t1] Ada: I've been taking pottery classes for six weeks now.\n" +
+		"[2025-05-27 s4-t1] Ada: I bought my own kiln two weeks ago.\n"
+	cases := []struct{ q, want string }{
+		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "2 weeks"},
+		{"How long had Ada been taking pottery classes when she bought her own kiln?", "4 weeks"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
+		t.Errorf("how long did … before: %+v %v", iv, ok)
+	}
+}

@@ -94,7 +94,7 @@ type question struct {
 	// exactDay is true when the question asks for a calendar day ("on
 	// what date", "which date"): relative days are written as the day.
 	exactDay bool
-	// interval is set (interval.unit != "") for an elapsed-time question
+	// interval is set (interval.events[0] != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
 	// sequence is -1 when the question asks which came first ("first",
@@ -315,7 +315,7 @@ func analyze(q string) question {
 			out.list = true
 		}
 	}
-	if out.typ == TypeNumber {
+	if out.typ == TypeNumber || out.typ == TypeDuration {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
 		}
