@@ -33,7 +33,7 @@ func TestReadInterval(t *testing.T) {
 		"[2025-03-20 s2-t5] Theo: The barn looks great.\n" +
 		"[2025-04-14 s3-t2] Nora: My parcel with the seeds arrived this morning.\n" +
 		"[2025-04-10 s3-t1] Nora: I ordered a parcel of seeds on Monday.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		// 1 March to 20 March
 		{"How many days passed between the day Nora repaired the fence and the day she painted the barn?", "19 days"},
 		{"How many weeks passed between the day Nora repaired the fence and the day she painted the barn?", "3 weeks"},
@@ -41,11 +41,7 @@ func TestReadInterval(t *testing.T) {
 		// Monday 7 April to 14 April
 		{"How many days did it take for the parcel of seeds to arrive after Nora ordered it?", "7 days"},
 	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkReads(t, ctx, cases)
 }
 
 // The head of a question's noun compound is its last noun.
@@ -75,7 +71,7 @@ func TestReadWhichFirstByStatedDay(t *testing.T) {
 	ctx := "[2025-06-20 s1-t1] Nora: I finally repaired the greenhouse roof three weeks ago, it leaks no more.\n" +
 		"[2025-06-20 s2-t1] Nora: I sowed the pumpkin seeds two weeks ago and they are sprouting.\n" +
 		"[2025-06-20 s3-t1] Theo: I visited the cheese market on June 2nd and bought a wheel.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		{"Which did Nora do first, repairing the greenhouse roof or sowing the pumpkin seeds?", "repairing the greenhouse roof"},
 		{"Which did Nora do last, repairing the greenhouse roof or sowing the pumpkin seeds?", "sowing the pumpkin seeds"},
 		// 30 May, 6 June, 2 June
@@ -84,11 +80,7 @@ func TestReadWhichFirstByStatedDay(t *testing.T) {
 		// Neither option is in the context: no "yes" for a which-question.
 		{"Which did Nora buy first, a kayak or a tent?", Abstain},
 	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkReads(t, ctx, cases)
 }
 
 func TestStatedDay(t *testing.T) {
@@ -116,16 +108,12 @@ func TestStatedDay(t *testing.T) {
 func TestReadExactDay(t *testing.T) {
 	ctx := "[2025-03-19 s1-t1] Nora: The council approved our allotment two weeks ago.\n" +
 		"[2025-02-03 s2-t1] Nora: My neighbour lent me his ladder last Friday.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		{"On what date did the council approve Nora's allotment?", "5 March 2025"},
 		{"What date did Nora's neighbour lend her the ladder?", "31 January 2025"},
 		{"When did Nora's neighbour lend her the ladder?", "the Friday before 3 February 2025"},
 	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkReads(t, ctx, cases)
 }
 
 // "Who is X's <role>?" is answered with the name set beside the role.
@@ -162,16 +150,25 @@ func TestReadHowLongWhen(t *testing.T) {
 		"[2025-05-24 s2-t1] Ada: I went to a regatta with Riverside Oars last week, so much fun.\n" +
 		"[2025-05-27 s3-t1] Ada: I've been taking pottery classes for six weeks now.\n" +
 		"[2025-05-27 s4-t1] Ada: I bought my own kiln two weeks ago.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "2 weeks"},
 		{"How long had Ada been taking pottery classes when she bought her own kiln?", "4 weeks"},
 	}
+	checkReads(t, ctx, cases)
+	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
+		t.Errorf("how long did … before: %+v %v", iv, ok)
+	}
+}
+
+// readCase is a question and the answer the reader must give.
+type readCase struct{ q, want string }
+
+// checkReads reads every case's question from ctx and checks the answer.
+func checkReads(t *testing.T, ctx string, cases []readCase) {
+	t.Helper()
 	for _, c := range cases {
 		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
 			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
 		}
-	}
-	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
-		t.Errorf("how long did … before: %+v %v", iv, ok)
 	}
 }

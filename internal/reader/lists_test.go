@@ -36,7 +36,7 @@ func TestReadPosition(t *testing.T) {
 		"3. Fold the dough: four times, every half hour\n" +
 		"4. Shape the loaf\n" +
 		"[2025-05-03 s2-t2] Nora: My packing routine for hikes: 1) check the forecast, 2) fill the water bottles, 3) pack the first aid kit.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		{"What is the first step of the bread routine?", "Weigh the flour and the water"},
 		{"What is the third step of the bread routine?", "Fold the dough"},
 		{"What is the last step of the bread routine?", "Shape the loaf"},
@@ -44,11 +44,7 @@ func TestReadPosition(t *testing.T) {
 		{"What is the second step of Nora's packing routine for hikes?", "fill the water bottles"},
 		{"In Nora's packing routine, what step follows checking the forecast?", "fill the water bottles"},
 	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkReads(t, ctx, cases)
 	// beyond the list: no position answer
 	units := parseLayout(ctx)
 	var sents []*sentence
@@ -79,14 +75,10 @@ func TestReadStepLists(t *testing.T) {
 		"[2025-05-09 s2-t3] Assistant: Step 2: I sorted the seedlings by height.\n" +
 		"[2025-05-09 s2-t1] Assistant: Step 1: I watered the tray of seedlings.\n" +
 		"[2025-05-09 s2-t5] Assistant: Step 3: I moved the seedlings to the cold frame.\n"
-	cases := []struct{ q, want string }{
+	cases := []readCase{
 		{"What is the first step of the glazing routine?", "sand the rim"},
 		{"In the glazing routine, what step comes after wiping off the dust?", "dip the pot twice"},
 		{"With the seedlings, what step followed the sorting by height?", "I moved the seedlings to the cold frame"},
 	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkReads(t, ctx, cases)
 }
