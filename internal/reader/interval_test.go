@@ -172,3 +172,28 @@ func checkReads(t *testing.T, ctx string, cases []readCase) {
 		}
 	}
 }
+
+// A question in the present or present perfect asks for the state as of
+// now; a past one does not.
+func TestAnalyzeCurrentByTense(t *testing.T) {
+	cases := map[string]bool{
+		"How many bikes do I own?":                   true,
+		"What does Nora's shop sell?":                true,
+		"How many novels have I read so far?":        true,
+		"How many novels has Theo written?":          true,
+		"How many novels did Theo write last year?":  false,
+		"What did you do with the old sofa?":         false,
+		"Where does the trail start?":                true,
+		"Which bakery did Nora recommend to Theo?":   false,
+		"What is Nora's favourite bakery currently?": true,
+	}
+	for q, want := range cases {
+		if got := analyze(q).current; got != want {
+			t.Errorf("%q: current %v, want %v", q, got, want)
+		}
+	}
+	// the newest of two supported values
+	ctx := "[2025-01-10 s1-t1] Nora: I own two bikes, a road bike and a cargo bike.\n" +
+		"[2025-06-02 s5-t1] Nora: With the new gravel bike and the old tandem I own four bikes.\n"
+	checkReads(t, ctx, []readCase{{"How many bikes does Nora own?", "four"}})
+}

@@ -41,7 +41,8 @@ type question struct {
 	// head noun, "both", "what are some …").
 	list bool
 	// current is true when the question asks for the present value
-	// ("now", "currently", "still", "latest").
+	// ("now", "currently", "still", "latest"; or it is in the present or
+	// the present perfect, presentRe).
 	current bool
 	// head is the noun the wh-word asks about ("book" in "what book"),
 	// lowercase, "" when none.
@@ -164,12 +165,22 @@ func wordSet(s string) map[string]bool {
 var embedVerbs = wordSet(`remind tell know remember recall wonder wondering say said mention mentioned ask asked
 	explain show find sure curious`)
 
+// presentRe finds a question in the present or the present perfect ("how
+// many bikes do I own", "what does Nora's shop sell", "how many books have
+// I read", "so far"): it asks for the state as of now, so among
+// well-supported answers the newest is preferred, as for "now" (LongMemEval
+// oracle accuracy 0.320 → 0.326, flat-rag's official LoCoMo F1 0.255 →
+// 0.258; the oracle's LoCoMo F1 unchanged).
+var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they|it|my|your|his|her|our|their|the)\b|[A-Z])|` +
+	`\b(?i:have|has)\s+(?:(?i:i|you|he|she|we|they|it)\b|[A-Z]\w*)\s+(?:\w+\s+)?(?i:been|had|got|gotten|[a-z]+ed|seen|done|made|written|read|taken|bought|met|worn|spent|grown|become)\b|` +
+	`(?i)\bso far\b`)
+
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // analyze finds a question's expected answer type, focus terms and flags.
 func analyze(q string) question {
 	out := question{text: q, typ: TypePhrase, names: map[string]bool{}}
-	out.current = currentRe.MatchString(q)
+	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else
 	// the whole text.
