@@ -20,7 +20,9 @@
 //     reason, procedure, free phrase), whether a list or the current value
 //     is asked for, and the focus terms (lemmatized, stemmed content
 //     words). The head noun of "what/which <noun>" is the last noun of
-//     its compound ("which hotel chain" → "chain").
+//     its compound ("which hotel chain" → "chain"). A question in the
+//     present or the present perfect ("how many bikes do I own", "how
+//     many books have I read so far") asks for the current value.
 //  3. Support. Each sentence is ranked by the IDF-weighted share of the
 //     focus terms it holds, half from the sentence itself and half from its
 //     whole unit (a turn often spreads a question's terms over sentences);
