@@ -41,8 +41,18 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			ans.Text = t
 			return ans
 		}
-		ans.Text = yesNo(q, best.s)
+		// Neither option is supported: "yes" or "no" answers only "…
+		// or not?"; any other alternative gets no answer (abstains).
+		if strings.EqualFold(q.options[len(q.options)-1], "not") {
+			ans.Text = yesNo(q, best.s)
+		}
 		return ans
+	}
+	if q.interval.events[0] != "" {
+		if t, s := elapsed(q, sc); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
+			return ans
+		}
 	}
 	var all []cand
 	for _, p := range pool {
@@ -199,6 +209,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 		}
 		dates := dateSpans(s)
+		if q.exactDay {
+			dates = daySpans(s)
+		}
 		for _, d := range dates {
 			add(d.text, 1, d.start, d.end)
 		}
@@ -210,7 +223,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				if o == s {
 					continue
 				}
-				for _, d := range dateSpans(o) {
+				sib := dateSpans(o)
+				if q.exactDay {
+					sib = daySpans(o)
+				}
+				for _, d := range sib {
 					out = append(out, cand{text: d.text, fit: siblingDateFit, near: 0.5, s: s})
 				}
 			}
@@ -302,6 +319,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(o.text, fit, o.start, o.end)
 		}
 		for _, h := range headSpans(q, s) {
+			if q.role {
+				break // the role is not its holder's name
+			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
 			addNear(h.text, headFit, h.start, h.end, 1)
@@ -595,6 +615,36 @@ func dateSpans(s *sentence) []span {
 	for _, m := range temporal.Find(s.text, s.u.date) {
 		st, en := tokRange(s, m.Start, m.End)
 		out = append(out, span{text: renderDate(m, s.u.date), start: st, end: en})
+	}
+	return out
+}
+
+// daySpans are dateSpans for a question that asks for a calendar day ("on
+// what date …"): a day named relative to the item's date is written as
+// the day itself ("last Friday" → "14 July 2023", not "the Friday before
+// 15 July 2023"), and a whole count of days or weeks back as the day that
+// many days back ("two weeks ago" in an item of 19 March 2023 → "5 March
+// 2023"); other spans as dateSpans writes them.
+func daySpans(s *sentence) []span {
+	var out []span
+	for _, m := range temporal.Find(s.text, s.u.date) {
+		st, en := tokRange(s, m.Start, m.End)
+		text := renderDate(m, s.u.date)
+		switch {
+		case m.Unit == temporal.Day && !m.Vague:
+			text = temporal.FormatDay(m.From)
+		case !m.Vague && !s.u.date.IsZero():
+			if a := agoRe.FindStringSubmatch(m.Text); a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {
+				if n, ok := countOf(a[1]); ok {
+					days := 1
+					if strings.EqualFold(a[2], "week") {
+						days = 7
+					}
+					text = temporal.FormatDay(temporal.DayStart(s.u.date).AddDate(0, 0, -n*days))
+				}
+			}
+		}
+		out = append(out, span{text: text, start: st, end: en})
 	}
 	return out
 }
@@ -1220,16 +1270,34 @@ func supportPhrase(s *sentence, anchors, clauses []int, maxWords int) string {
 }
 
 // chooseByDate answers "which came first (last), A or B?" with the
-// option whose memory item is dated earlier (later): each option's item
-// is the one holding most of its content terms (ties: the better
-// supported). It returns "" when the question asks no order or an option
-// has no dated item.
+// option whose event is dated earlier (later): the options' days are the
+// ones twoEvents reads for them (the day each one's sentence or a sibling
+// states, else its item's date; two different sentences); when that
+// fails, each option's eventDate, or when its terms are too thinly held
+// for that, the date of the item holding most of them (ties: the better
+// supported). It returns "" when the question asks no order, an
+// option has no dated item, or both fall on the same day.
 func chooseByDate(q question, sc *scorer) string {
 	if q.sequence == 0 {
 		return ""
 	}
 	var dates []time.Time
+	if len(q.options) == 2 {
+		// The options' events and their stated days (twoEvents).
+		if d0, _, d1, ok := twoEvents(sc, q.options[0], q.options[1]); ok {
+			dates = []time.Time{d0, d1}
+		}
+	}
 	for _, opt := range q.options {
+		if len(dates) == 2 {
+			break
+		}
+		// else the date of the item holding most of the option's terms
+		// (eventDate when that finds it)
+		if d, _, _, ok := eventDate(sc, opt, nil); ok {
+			dates = append(dates, d)
+			continue
+		}
 		var keys []string
 		for _, t := range words(opt) {
 			if !t.Punct && !nlp.IsFunctionWord(t.Lower) && !possessives[t.Lower] {
@@ -1252,7 +1320,7 @@ func chooseByDate(q question, sc *scorer) string {
 		if bestHit == 0 || d.IsZero() {
 			return ""
 		}
-		dates = append(dates, d)
+		dates = append(dates, temporal.DayStart(d))
 	}
 	if len(dates) != 2 || dates[0].Equal(dates[1]) {
 		return ""
@@ -1536,31 +1604,66 @@ func capitalizedWord(t nlp.Token) bool {
 const appositiveFit = 0.95
 
 // appositiveSpans are the names that rename the question's head noun in
-// s: the head noun, then a comma, "called" or "named", then a run of
-// capitalized words ("my home country, Sweden"; "a dog named Max").
+// s: the head noun, then a comma, "called", "named", "is" or "was", then a
+// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept
+// ("my home country, Sweden"; "a dog named Max"; "my landlord is Ivo
+// Marsh"); or a run of capitalized words, then a comma, "is" or "was",
+// then a possessive and the head noun with its modifiers ("Ivo Marsh, my
+// landlord"; "Ivo is my new landlord").
 func appositiveSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
 	}
 	var out []span
 	n := len(s.toks)
-	for i, k := range s.keys {
-		if k != q.headKey || i+2 >= n {
-			continue
-		}
-		switch s.toks[i+1].Lower {
-		case ",", "called", "named", "-", "–", "—", ":":
-		default:
-			continue
-		}
-		st := i + 2
+	name := func(st int) int {
 		en := st
 		for en < n && !s.toks[en].Punct && capitalizedWord(s.toks[en]) && !nlp.IsFunctionWord(s.toks[en].Lower) {
+			if titleAbbrev[s.toks[en].Lower] && en+1 < n && s.toks[en+1].Text == "." {
+				en++
+			}
 			en++
 		}
-		if en > st {
+		return en
+	}
+	for i, k := range s.keys {
+		if k != q.headKey {
+			continue
+		}
+		if i+2 < n {
+			switch s.toks[i+1].Lower {
+			case ",", "called", "named", "-", "–", "—", ":", "is", "was":
+				st := i + 2
+				if en := name(st); en > st {
+					out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+				}
+			}
+		}
+		// backwards: <Name> , | is | was <possessive> <modifiers> <head>
+		j := i - 1
+		for j >= 0 && !s.toks[j].Punct && !possessives[s.toks[j].Lower] && !nlp.IsFunctionWord(s.toks[j].Lower) && i-j <= 3 {
+			j--
+		}
+		if j < 2 || !possessives[s.toks[j].Lower] {
+			continue
+		}
+		if sep := s.toks[j-1].Lower; sep != "," && sep != "is" && sep != "was" {
+			continue
+		}
+		en := j - 1
+		st := en
+		for st > 0 && !s.toks[st-1].Punct && capitalizedWord(s.toks[st-1]) && !nlp.IsFunctionWord(s.toks[st-1].Lower) {
+			st--
+		}
+		if st > 0 && s.toks[st-1].Text == "." && st > 1 && titleAbbrev[s.toks[st-2].Lower] {
+			st -= 2
+		}
+		if st < en && !(st == 0 && en-st == 1 && nlp.IsFunctionWord(s.toks[0].Lower)) {
 			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
 		}
 	}
 	return out
 }
+
+// titleAbbrev are the abbreviated titles a name may start with.
+var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)

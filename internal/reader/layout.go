@@ -2,6 +2,7 @@ package reader
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -29,13 +30,20 @@ type unit struct {
 	lowerWords map[string]bool
 	// sents are the unit's sentences, filled by Read.
 	sents []*sentence
+	// item numbers the memory items of the context: units of one item (a
+	// line with its continuation lines) share it.
+	item int
+	// marker is the number of the line's numbered list marker ("3." →
+	// 3), -1 for a bullet ("-", "•"), 0 for none: with item it finds the
+	// ordered lists a turn states (see lists).
+	marker int
 }
 
 var (
 	leadBracket = regexp.MustCompile(`^\[[^\]\n]*\]\s*`)
 	leadParen   = regexp.MustCompile(`^\(([a-z][a-z -]{0,24})\)\s+`)
 	isoDate     = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
-	listMarker  = regexp.MustCompile(`^(?:\d{1,3}[.)]|[-*•–])\s+`)
+	listMarker  = regexp.MustCompile(`^(?:(\d{1,3})[.)]|[-*•–])\s+`)
 	// label is a line-initial "label: " of one to four words: a speaker
 	// or role ("Caroline:", "User:") or a node kind ("observation:",
 	// "summary of the stage:").
@@ -66,6 +74,7 @@ var (
 func parseLayout(context string) []unit {
 	var out []unit
 	var cur *unit // the unit continuation lines attach to
+	items := 0
 	for _, raw := range strings.Split(context, "\n") {
 		line := strings.TrimSpace(raw)
 		if line == "" {
@@ -101,19 +110,28 @@ func parseLayout(context string) []unit {
 			// A continuation line of a multi-line item.
 			u.date, u.speaker, u.status = cur.date, cur.speaker, cur.status
 		}
-		line = listMarker.ReplaceAllString(line, "")
+		if bracketed || cur == nil {
+			items++
+		}
+		marker := 0
+		line, marker = cutMarker(line)
 		line = strings.TrimSpace(trailingTags.ReplaceAllString(line, ""))
 		parts := splitParts(line)
 		for i, p := range parts {
 			sp, text := stripLabels(p)
+			text = strings.TrimSpace(text)
+			mk := marker
+			if mk == 0 && (i > 0 || sp != "") {
+				// "Assistant: 1. Book early": a list the turn starts
+				text, mk = cutMarker(text)
+			}
 			if sp == "" && i == 0 && !bracketed && cur != nil {
 				sp = cur.speaker
 			}
-			text = strings.TrimSpace(text)
 			if text == "" {
 				continue
 			}
-			out = append(out, unit{text: text, date: u.date, speaker: sp, status: u.status, index: len(out)})
+			out = append(out, unit{text: text, date: u.date, speaker: sp, status: u.status, index: len(out), item: items, marker: mk})
 		}
 		if len(out) > 0 {
 			last := out[len(out)-1]
@@ -133,6 +151,20 @@ func parseLayout(context string) []unit {
 		out[i].lowerWords = lw
 	}
 	return out
+}
+
+// cutMarker removes a leading list marker from a line and returns its
+// number (-1 for a bullet, 0 when there is none).
+func cutMarker(line string) (string, int) {
+	m := listMarker.FindStringSubmatchIndex(line)
+	if m == nil {
+		return line, 0
+	}
+	n := -1
+	if m[2] >= 0 {
+		n, _ = strconv.Atoi(line[m[2]:m[3]])
+	}
+	return line[m[1]:], n
 }
 
 // isHeader reports whether a line is a section header or a rule.

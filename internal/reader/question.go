@@ -41,7 +41,8 @@ type question struct {
 	// head noun, "both", "what are some …").
 	list bool
 	// current is true when the question asks for the present value
-	// ("now", "currently", "still", "latest").
+	// ("now", "currently", "still", "latest"; or it is in the present or
+	// the present perfect, presentRe).
 	current bool
 	// head is the noun the wh-word asks about ("book" in "what book"),
 	// lowercase, "" when none.
@@ -82,6 +83,21 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// role is true for "who is X's <role>": head is the role noun, whose
+	// holder's name is the answer.
+	role bool
+	// position is the 1-based position in an ordered list the question
+	// asks for ("the first step", "the 7th item"; -1 the last), after the
+	// phrase of the item whose successor it asks for ("what step follows
+	// X"); both zero for other questions.
+	position int
+	after    string
+	// exactDay is true when the question asks for a calendar day ("on
+	// what date", "which date"): relative days are written as the day.
+	exactDay bool
+	// interval is set (interval.events[0] != "") for an elapsed-time question
+	// between two events ("how many days passed between A and B").
+	interval interval
 	// sequence is -1 when the question asks which came first ("first",
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
@@ -130,6 +146,12 @@ var (
 		duration length limit threshold volume ratio fraction level version balance`)
 )
 
+// phraseLike reports whether answers of type t are free phrases, names
+// or places (what a list item can be).
+func (t Type) phraseLike() bool {
+	return t == TypePhrase || t == TypePerson || t == TypePlace || t == TypeOrg
+}
+
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -143,12 +165,23 @@ func wordSet(s string) map[string]bool {
 var embedVerbs = wordSet(`remind tell know remember recall wonder wondering say said mention mentioned ask asked
 	explain show find sure curious`)
 
+// presentRe finds a question in the present or the present perfect ("how
+// many bikes do I own", "what does Nora's shop sell", "how many books have
+// I read", "so far"): it asks for the state as of now, so among
+// well-supported answers the newest is preferred, as for "now" (measured
+// with the calibration harness: LongMemEval lexical accuracy of the oracle
+// 0.320 → 0.326, of flat-rag 0.186 → 0.184; official LoCoMo F1 of
+// flat-rag 0.255 → 0.258, of the oracle unchanged at 0.395).
+var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they|it|my|your|his|her|our|their|the)\b|[A-Z])|` +
+	`\b(?i:have|has)\s+(?:(?i:i|you|he|she|we|they|it)\b|[A-Z]\w*)\s+(?:\w+\s+)?(?i:been|had|got|gotten|[a-z]+ed|seen|done|made|written|read|taken|bought|met|worn|spent|grown|become)\b|` +
+	`(?i)\bso far\b`)
+
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // analyze finds a question's expected answer type, focus terms and flags.
 func analyze(q string) question {
 	out := question{text: q, typ: TypePhrase, names: map[string]bool{}}
-	out.current = currentRe.MatchString(q)
+	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else
 	// the whole text.
@@ -203,6 +236,14 @@ func analyze(q string) question {
 					break
 				}
 				head = w
+				// A noun compound's head is its last noun ("which
+				// hotel chain" → "chain", "what engine version" →
+				// "version").
+				if tg := tagWords(mt); at+k < len(tg) {
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS") && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+						head = lw[j]
+					}
+				}
 				break
 			}
 		}
@@ -211,9 +252,16 @@ func analyze(q string) question {
 			// last noun of the subject's first noun run
 			head = subjectHead(mt, at+2)
 		}
+		if head == "" && wh == "who" && copulas[next(1)] {
+			// "who is Nora's landlord": the role whose holder is asked
+			// for, named beside it ("my landlord, Ivo Marsh")
+			head = subjectHead(mt, at+2)
+			out.role = head != ""
+		}
 		out.head = head
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
+		out.exactDay = head == "date" && (wh == "what" || wh == "which")
 		switch {
 		case wh == "when":
 			out.typ = TypeDate
@@ -278,6 +326,14 @@ func analyze(q string) question {
 		if (wh == "what" || wh == "which") && (next(1) == "are" || next(1) == "were") && (next(2) == "some" || next(2) == "the") {
 			out.list = true
 		}
+	}
+	if out.typ == TypeNumber || out.typ == TypeDuration {
+		if iv, ok := parseInterval(main); ok {
+			out.interval = iv
+		}
+	}
+	if out.typ.phraseLike() || out.typ == TypeProcedure {
+		out.position, out.after, _ = parsePosition(main)
 	}
 	out.sequence = orderOf(lw)
 	for _, t := range toks {

@@ -19,7 +19,10 @@
 //     organisation, date, duration, number, frequency, yes/no, choice,
 //     reason, procedure, free phrase), whether a list or the current value
 //     is asked for, and the focus terms (lemmatized, stemmed content
-//     words).
+//     words). The head noun of "what/which <noun>" is the last noun of
+//     its compound ("which hotel chain" → "chain"). A question in the
+//     present or the present perfect ("how many bikes do I own", "how
+//     many books have I read so far") asks for the current value.
 //  3. Support. Each sentence is ranked by the IDF-weighted share of the
 //     focus terms it holds, half from the sentence itself and half from its
 //     whole unit (a turn often spreads a question's terms over sentences);
@@ -49,12 +52,32 @@
 //     question (a quality) prefers a phrase holding an adjective.
 //  5. Answer. Yes/no questions get "yes" or "no" plus the supporting
 //     phrase; choice questions the better-supported option, or for "which
-//     came first (last), A or B" the option whose unit is dated earlier
-//     (later); "how many" questions whose context states no number the
-//     count of the supporting units; list questions
-//     join the spans of every well-supported sentence; why and how
-//     questions get the supporting clause. When the best support is below
-//     the threshold the reader abstains.
+//     came first (last), A or B" the option whose event is dated earlier
+//     (later) — each option's event is the sentence holding most of its
+//     terms, dated by the day it states (resolved against its unit's
+//     date: "on January 2nd", "three weeks ago", "last week", "on 1/20"),
+//     a sibling sentence states, or its unit's date; a which-choice no
+//     option is supported for abstains rather than answering yes or no;
+//     elapsed-time questions ("how many days passed between A and B",
+//     "how many weeks before B did I A", "how long had I been X when Y")
+//     the difference of the two events' days in the question's unit
+//     ("27 days"; for "how long" days, weeks, months or years by the
+//     length; X's start read from "for six weeks now"); "on what date"
+//     questions the calendar day, also for a relative day ("two weeks
+//     ago" → "5 March 2023"); position questions ("the first step", "the
+//     7th item", "the last one", "what step follows X") the item at that
+//     position of the ordered list a turn states (numbered or bulleted
+//     lines, "1) … 2) …" or "Step 1: … Step 2: …" in a turn, or steps told
+//     one per turn), chosen by the share of the question's terms the list
+//     and its introduction hold; "who is X's <role>" the name set beside
+//     the role ("my landlord, Ivo Marsh", "Ivo is my landlord"); "how
+//     many" questions whose context states no number the count of the
+//     supporting units; list questions join the spans of every
+//     well-supported sentence; why and how questions get the supporting
+//     clause. When the best support is below the threshold the reader
+//     abstains (a position answer needs the list to hold the typed
+//     answers' threshold share of the question's terms, or to be the
+//     context's only list).
 //
 // The support thresholds and the weights were calibrated on the public
 // LoCoMo and LongMemEval datasets (see Threshold), never on the built-in
@@ -217,6 +240,14 @@ func Read(question, context string, opts Options) Answer {
 		return Answer{Text: Abstain, Type: q.typ}
 	}
 	sc := newScorer(q, sents, byUnit)
+	if q.position != 0 || q.after != "" {
+		// A position in an ordered list the context states.
+		// The position is a typed answer: the list fixes what the
+		// answer is, so the typed answers' threshold applies.
+		if t, it, sup := readPosition(q, sc, units, Threshold(TypeNumber)); t != "" {
+			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
+		}
+	}
 	ranked := sc.rank()
 	best := ranked[0]
 	conf := sc.confidence(best.s)

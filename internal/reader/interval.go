@@ -1,0 +1,401 @@
+package reader
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
+)
+
+// interval is an elapsed-time question between two events ("How many days
+// passed between A and B?", "How many weeks before B did I A?", "How many
+// days had passed since A when B?", "How many days did it take to A after
+// B?"): the answer is the distance between the events' dates in unit.
+type interval struct {
+	// unit is "day", "week", "month" or "year"; "" for "how long", whose
+	// unit is chosen by the length (see elapsed).
+	unit string
+	// since is true when the first event is a state's start ("how long had
+	// I been X when Y": since I started X).
+	since bool
+	// events are the two events' phrases as the question words them.
+	events [2]string
+}
+
+var (
+	intervalHead    = `(?i)^how many (day|week|month|year)s?\s+`
+	intervalBetween = regexp.MustCompile(intervalHead + `(?:(?:had|have|has)\s+)?(?:passed|elapsed|lapsed|gone by|went by|were there)?\s*between\s+(.+)$`)
+	intervalSince   = regexp.MustCompile(intervalHead + `(?:had|have|has)\s+(?:passed|elapsed|gone by)\s+since\s+(.+?)\s+(?:when|before|that|by the time)\s+(.+)$`)
+	intervalBefore  = regexp.MustCompile(intervalHead + `(before|after)\s+(.+?)\s+(?:did|do|does)\s+(.+)$`)
+	intervalTake    = regexp.MustCompile(intervalHead + `did it take\s+(?:for\s+)?(.+?)\s+(?:after|since|once|from the day)\s+(.+)$`)
+	// "how long had I been X when Y", "how long did I X before Y"
+	howLongWhen   = regexp.MustCompile(`(?i)^how long (?:had|have) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
+	howLongBefore = regexp.MustCompile(`(?i)^how long did (?:i|you|he|she|we|they|[A-Z]\w+)\s+(.+?)\s+before\s+(.+)$`)
+	// eventFrame are the words that frame an event in the question ("the
+	// day I …", "the time we …").
+	eventFrame = regexp.MustCompile(`(?i)^(?:the\s+)?(?:day|date|time|moment|week|month)\s+(?:when\s+|that\s+)?`)
+)
+
+// parseInterval reads an elapsed-time question between two events from
+// the interrogative sentence main; ok is false for any other question
+// (also for "how many days ago", whose second event is the asking day,
+// which the reader does not know).
+func parseInterval(main string) (iv interval, ok bool) {
+	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(main), "?.!"))
+	var a, b string
+	if m := intervalBetween.FindStringSubmatch(q); m != nil {
+		iv.unit = strings.ToLower(m[1])
+		a, b = splitPair(m[2])
+	} else if m := intervalSince.FindStringSubmatch(q); m != nil {
+		iv.unit, a, b = strings.ToLower(m[1]), m[2], m[3]
+	} else if m := intervalBefore.FindStringSubmatch(q); m != nil {
+		iv.unit, a, b = strings.ToLower(m[1]), m[3], m[4]
+	} else if m := intervalTake.FindStringSubmatch(q); m != nil {
+		iv.unit, a, b = strings.ToLower(m[1]), m[2], m[3]
+	} else if m := howLongWhen.FindStringSubmatch(q); m != nil {
+		iv.since, a, b = true, m[1], m[2]
+	} else if m := howLongBefore.FindStringSubmatch(q); m != nil {
+		iv.since, a, b = true, m[1], m[2]
+	} else {
+		return iv, false
+	}
+	a = strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(a), ""))
+	b = strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(b), ""))
+	if a == "" || b == "" {
+		return iv, false
+	}
+	iv.events = [2]string{a, b}
+	return iv, true
+}
+
+// splitPair splits "A and B" of "between A and B": at an "and" that
+// starts a framed event ("and the day I …"), else at the first "and".
+func splitPair(s string) (string, string) {
+	ls := strings.ToLower(s)
+	for _, sep := range []string{" and the day ", " and the date ", " and the time ", " and when "} {
+		if i := strings.Index(ls, sep); i > 0 {
+			return s[:i], s[i+len(" and "):]
+		}
+	}
+	if i := strings.Index(ls, " and "); i > 0 {
+		return s[:i], s[i+len(" and "):]
+	}
+	return s, ""
+}
+
+// eventKeys are the match keys of an event phrase's content words.
+func eventKeys(phrase string) []string {
+	var keys []string
+	seen := map[string]bool{}
+	for _, t := range words(phrase) {
+		if t.Punct || nlp.IsFunctionWord(t.Lower) || possessives[t.Lower] || metaWords[t.Lower] || !hasLetterOrDigit(t.Lower) {
+			continue
+		}
+		k := stem(t.Lower)
+		if k != "" && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// eventDate finds the day of an event phrase in the context. The
+// sentence is the one holding the most of the phrase's content terms
+// (IDF-weighted as the scorer weighs them, 1 for a term that is not a
+// focus term); among equal ones a dated one, then the better supported,
+// then the earlier. A sentence is dated by the single-day date expression
+// it states (one with a digit first: "on January 2nd" before "Sunday"),
+// resolved against its item's date with internal/temporal; else by one a
+// sibling sentence of the same item states when that sentence holds a
+// term of the phrase ("I'm getting ready for the team meeting. It is on
+// March 3rd."); else by its item's date. ok is false when no sentence
+// holds half of the phrase's weighted terms or the sentence is undated;
+// frac is the share of the terms the sentence holds. A name counts as
+// held where its person speaks; avoid (when not nil) is never chosen.
+func eventDate(sc *scorer, phrase string, avoid *sentence) (day time.Time, s *sentence, frac float64, ok bool) {
+	keys := eventKeys(phrase)
+	if len(keys) == 0 {
+		return time.Time{}, nil, 0, false
+	}
+	// Terms no sentence holds ("my visit to the museum") do not count
+	// towards the half a sentence must hold.
+	var total float64
+	w := make([]float64, len(keys))
+	for i, k := range keys {
+		w[i] = 1
+		if v, ok := sc.idf[k]; ok && v > 0 {
+			w[i] = v
+		}
+		for _, c := range sc.sents {
+			if c.set[k] || stem(speakerKey(c.u.speaker)) == k {
+				total += w[i]
+				break
+			}
+		}
+	}
+	// A name holds where it is said, and where its person speaks.
+	hits := func(c *sentence) float64 {
+		h := 0.0
+		sp := stem(speakerKey(c.u.speaker))
+		for i, k := range keys {
+			if c.set[k] || k == sp {
+				h += w[i]
+			}
+		}
+		return h
+	}
+	// dateOf is the day a sentence states, or a sibling that shares a
+	// term with the phrase states.
+	dateOf := func(c *sentence) (time.Time, bool) {
+		if d, ok := statedDay(c); ok {
+			return d, true
+		}
+		for _, o := range c.u.sents {
+			if o != c && hits(o) > 0 {
+				if d, ok := statedDay(o); ok {
+					return d, true
+				}
+			}
+		}
+		return time.Time{}, false
+	}
+	bestHit, bestSup, bestDated := 0.0, -1.0, false
+	var bestDay time.Time
+	for _, c := range sc.sents {
+		hit := hits(c)
+		if hit == 0 || c == avoid {
+			continue
+		}
+		d, dated := dateOf(c)
+		sup := sc.support(c)
+		better := hit > bestHit+1e-9
+		if math.Abs(hit-bestHit) <= 1e-9 {
+			better = dated && !bestDated || dated == bestDated && sup > bestSup+1e-9
+		}
+		if better {
+			bestHit, bestSup, bestDated, bestDay, s = hit, sup, dated, d, c
+		}
+	}
+	// At least half of the phrase's (weighted) terms: a sentence that
+	// shares one common word with the phrase is not where it happened.
+	if s == nil || bestHit < 0.5*total {
+		return time.Time{}, nil, 0, false
+	}
+	frac = bestHit / total
+	if bestDated {
+		return bestDay, s, frac, true
+	}
+	if s.u.date.IsZero() {
+		return time.Time{}, nil, 0, false
+	}
+	return temporal.DayStart(s.u.date), s, frac, true
+}
+
+// statedDay is the single day a sentence's date expressions name,
+// resolved against its item's date: the first one written with a digit
+// ("January 2nd" before "Sunday"); else a count of units back ("three
+// weeks ago": the item's day minus three weeks; "a month ago" 30 days, "a
+// year ago" 365; vague counts at their nominal value, "a few" = 3); else
+// the first single-day expression ("yesterday", "last Friday"); else
+// "last week" (month, year) as one unit back; else a month/day written
+// with a slash after a preposition ("on 1/20"). Vague
+// single days ("a few days ago") count as counts of units back.
+func statedDay(s *sentence) (time.Time, bool) {
+	var first time.Time
+	found := false
+	for _, m := range temporal.Find(s.text, s.u.date) {
+		if m.Unit != temporal.Day || m.Vague {
+			continue
+		}
+		if strings.IndexAny(m.Text, "0123456789") >= 0 {
+			return m.From, true
+		}
+		if !found {
+			first, found = m.From, true
+		}
+	}
+	if !s.u.date.IsZero() {
+		if m := agoRe.FindStringSubmatch(s.text); m != nil {
+			if n, ok := countOf(m[1]); ok {
+				return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+			}
+		}
+		if !found {
+			if m := lastUnitRe.FindStringSubmatch(s.text); m != nil {
+				return temporal.DayStart(s.u.date).AddDate(0, 0, -unitDays[strings.ToLower(m[1])]), true
+			}
+		}
+	}
+	if !found && !s.u.date.IsZero() {
+		if m := slashDay.FindStringSubmatch(s.text); m != nil {
+			return monthSlashDay(m[1], m[2], s.u.date)
+		}
+	}
+	return first, found
+}
+
+// unitDays are the nominal lengths of the units in days.
+var unitDays = map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}
+
+// lastUnitRe is "last week" (month, year): one unit back from the item's
+// day.
+var lastUnitRe = regexp.MustCompile(`(?i)\blast\s+(week|month|year)\b`)
+
+// agoRe is a count of units back from the item's day ("three weeks ago",
+// "a couple of months ago").
+var agoRe = regexp.MustCompile(`(?i)\b(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|a few|few|several)\s+(day|week|month|year)s?\s+ago\b`)
+
+// countOf reads a count word or number ("three" → 3, "a couple" → 2).
+func countOf(w string) (int, bool) {
+	w = strings.ToLower(strings.Join(strings.Fields(w), " "))
+	if n, err := strconv.Atoi(w); err == nil {
+		return n, true
+	}
+	n, ok := map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+		"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2, "a few": 3,
+		"few": 3, "several": 3}[w]
+	return n, ok
+}
+
+// slashDay is a day written month/day after a preposition ("on 1/20",
+// "since 3/8"), the common US form in conversation; a bare "1/20" may be a
+// fraction or a score and is not read.
+var slashDay = regexp.MustCompile(`(?i)\b(?:on|since|from|until|till|by)\s+(?:the\s+)?(\d{1,2})/(\d{1,2})\b`)
+
+// monthSlashDay resolves month m, day d to the latest such day on or
+// before ref (a conversation tells past days by month/day); ok is false
+// for an impossible date.
+func monthSlashDay(m, d string, ref time.Time) (time.Time, bool) {
+	mo, _ := strconv.Atoi(m)
+	dd, _ := strconv.Atoi(d)
+	if mo < 1 || mo > 12 || dd < 1 || dd > 31 {
+		return time.Time{}, false
+	}
+	ref = temporal.DayStart(ref)
+	t := time.Date(ref.Year(), time.Month(mo), dd, 0, 0, 0, 0, time.UTC)
+	if t.Day() != dd {
+		return time.Time{}, false
+	}
+	if t.After(ref) {
+		t = t.AddDate(-1, 0, 0)
+	}
+	return t, true
+}
+
+// forRe is a state's length up to the sentence's day ("I've been
+// sketching for three months").
+var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several)\s+(day|week|month|year)s?\b`)
+
+// startDay is the day a state a sentence tells began: its item's day
+// minus the length "for N units" states when the sentence says "been" or
+// "'ve" ("I've been sketching for three months"; a month is 30 days, a
+// year 365).
+func startDay(s *sentence) (time.Time, bool) {
+	if s.u.date.IsZero() {
+		return time.Time{}, false
+	}
+	l := strings.ToLower(s.text)
+	if !strings.Contains(l, "been") && !strings.Contains(l, "'ve") && !strings.Contains(l, "’ve") {
+		return time.Time{}, false
+	}
+	m := forRe.FindStringSubmatch(s.text)
+	if m == nil {
+		return time.Time{}, false
+	}
+	n, ok := countOf(m[1])
+	if !ok {
+		return time.Time{}, false
+	}
+	return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+}
+
+// twoEvents dates two event phrases (eventDate) in two different
+// sentences: when both find the same sentence, the better of giving it to
+// the first event or to the second (the larger sum of the shares of terms
+// held). ok is false when either is not found in a sentence of its own.
+func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Time, ok bool) {
+	da, sa, fa, okA := eventDate(sc, a, nil)
+	db, sb, fb, okB := eventDate(sc, b, nil)
+	if !okA || !okB {
+		return da, sa, db, false
+	}
+	if sa != sb {
+		return da, sa, db, true
+	}
+	// the sentence to a, b elsewhere; or to b, a elsewhere
+	db1, _, fb1, ok1 := eventDate(sc, b, sa)
+	da2, sa2, fa2, ok2 := eventDate(sc, a, sb)
+	switch {
+	case ok1 && (!ok2 || fa+fb1 >= fa2+fb):
+		return da, sa, db1, true
+	case ok2:
+		return da2, sa2, db, true
+	}
+	return da, sa, db, false
+}
+
+// elapsed answers an interval question: the distance between the two
+// events' days in the question's unit, written with digits ("27 days",
+// "3 weeks", "1 month"); weeks, months and years rounded to the nearest
+// whole unit (a month is 30.44 days, a year 365.25). A "how long"
+// question names no unit: days below a week, weeks below eight weeks,
+// months below two years, else years. For "how long had I been X when Y"
+// the first day is X's start: startDay, else the day X's sentence states. It returns "" when
+// an event is not found or dated in a sentence of its own (twoEvents), or
+// both fall on the same day.
+func elapsed(q question, sc *scorer) (string, *sentence) {
+	d1, s1, d2, ok := twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	if !ok {
+		return "", nil
+	}
+	if q.interval.since {
+		// "I've been taking lessons for two weeks": the state began
+		// that long before the sentence's day
+		if d, ok := startDay(s1); ok {
+			d1 = d
+		}
+	}
+	days := math.Abs(d2.Sub(d1).Hours() / 24)
+	days = math.Round(days)
+	if days == 0 {
+		return "", nil
+	}
+	unit := q.interval.unit
+	if unit == "" {
+		// "how long": days below a week, weeks below eight, months
+		// below two years, else years
+		switch {
+		case days < 7:
+			unit = "day"
+		case days < 56:
+			unit = "week"
+		case days < 730:
+			unit = "month"
+		default:
+			unit = "year"
+		}
+	}
+	var n float64
+	switch unit {
+	case "week":
+		n = math.Round(days / 7)
+	case "month":
+		n = math.Round(days / 30.44)
+	case "year":
+		n = math.Round(days / 365.25)
+	default:
+		n = days
+	}
+	if n < 1 {
+		n = 1
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return strconv.Itoa(int(n)) + " " + unit, s1
+}

@@ -1,0 +1,199 @@
+package reader
+
+import "testing"
+
+func TestParseInterval(t *testing.T) {
+	cases := []struct {
+		q          string
+		unit, a, b string
+	}{
+		{"How many days passed between the day I repaired the fence and the day I painted the barn?", "day", "I repaired the fence", "I painted the barn"},
+		{"How many days had passed between the kayak race and the chess final?", "day", "the kayak race", "the chess final"},
+		{"How many weeks passed between Ola adopting Rex and Bella?", "week", "Ola adopting Rex", "Bella"},
+		{"How many days before the piano recital did I buy the new shoes?", "day", "the piano recital", "I buy the new shoes"},
+		{"How many days had passed since I joined the choir when I sang my first solo?", "day", "I joined the choir", "I sang my first solo"},
+		{"How many days did it take for my parcel to arrive after I ordered it?", "day", "my parcel to arrive", "I ordered it"},
+	}
+	for _, c := range cases {
+		iv, ok := parseInterval(c.q)
+		if !ok || iv.unit != c.unit || iv.events[0] != c.a || iv.events[1] != c.b {
+			t.Errorf("%q: got %+v %v, want %s %q %q", c.q, iv, ok, c.unit, c.a, c.b)
+		}
+	}
+	for _, q := range []string{"How many days ago did I buy the kettle?", "How many apples did Nora pick?", "How long did the drought last?"} {
+		if iv, ok := parseInterval(q); ok {
+			t.Errorf("%q: parsed as an interval %+v", q, iv)
+		}
+	}
+}
+
+func TestReadInterval(t *testing.T) {
+	ctx := "[2025-03-02 s1-t1] Nora: I repaired the fence yesterday, the posts were rotten.\n" +
+		"[2025-03-20 s2-t4] Nora: We finally painted the barn today, bright red.\n" +
+		"[2025-03-20 s2-t5] Theo: The barn looks great.\n" +
+		"[2025-04-14 s3-t2] Nora: My parcel with the seeds arrived this morning.\n" +
+		"[2025-04-10 s3-t1] Nora: I ordered a parcel of seeds on Monday.\n"
+	cases := []readCase{
+		// 1 March to 20 March
+		{"How many days passed between the day Nora repaired the fence and the day she painted the barn?", "19 days"},
+		{"How many weeks passed between the day Nora repaired the fence and the day she painted the barn?", "3 weeks"},
+		{"How many days before painting the barn did Nora repair the fence?", "19 days"},
+		// Monday 7 April to 14 April
+		{"How many days did it take for the parcel of seeds to arrive after Nora ordered it?", "7 days"},
+	}
+	checkReads(t, ctx, cases)
+}
+
+// The head of a question's noun compound is its last noun.
+func TestAnalyzeCompoundHead(t *testing.T) {
+	cases := map[string]string{
+		"Which hotel chain did Nora pick?":         "chain",
+		"What engine version does the mower run?":  "version",
+		"What kind of book did Theo read?":         "book",
+		"Which board games has Nora played?":       "games",
+		"Which city did Theo move to?":             "city",
+		"What cooking class did Nora sign up for?": "class",
+	}
+	for q, want := range cases {
+		if got := analyze(q).head; got != want {
+			t.Errorf("%q: head %q, want %q", q, got, want)
+		}
+	}
+	if q := analyze("What engine version does the mower run?"); q.typ != TypeNumber {
+		t.Errorf("version question: type %v, want %v", q.typ, TypeNumber)
+	}
+}
+
+// "Which came first, A or B?" reads each option's stated day, also a
+// count of units back from its item's date.
+func TestReadWhichFirstByStatedDay(t *testing.T) {
+	// Both items are dated the same day; the sentences say when.
+	ctx := "[2025-06-20 s1-t1] Nora: I finally repaired the greenhouse roof three weeks ago, it leaks no more.\n" +
+		"[2025-06-20 s2-t1] Nora: I sowed the pumpkin seeds two weeks ago and they are sprouting.\n" +
+		"[2025-06-20 s3-t1] Theo: I visited the cheese market on June 2nd and bought a wheel.\n"
+	cases := []readCase{
+		{"Which did Nora do first, repairing the greenhouse roof or sowing the pumpkin seeds?", "repairing the greenhouse roof"},
+		{"Which did Nora do last, repairing the greenhouse roof or sowing the pumpkin seeds?", "sowing the pumpkin seeds"},
+		// 30 May, 6 June, 2 June
+		{"Which happened first, the cheese market visit or the pumpkin sowing?", "the cheese market visit"},
+		{"How many days passed between the greenhouse roof repair and the cheese market visit?", "3 days"},
+		// Neither option is in the context: no "yes" for a which-question.
+		{"Which did Nora buy first, a kayak or a tent?", Abstain},
+	}
+	checkReads(t, ctx, cases)
+}
+
+func TestStatedDay(t *testing.T) {
+	ref := "[2025-06-20 s1-t1] Nora: "
+	cases := map[string]string{
+		"I repaired it three weeks ago.":          "30 May 2025",
+		"I repaired it a couple of months ago.":   "21 April 2025",
+		"I repaired it on June 2nd, a Monday.":    "2 June 2025",
+		"I repaired it yesterday.":                "19 June 2025",
+		"The parts arrived on 1/20 as promised.":  "20 January 2025",
+		"The parts arrived on 12/20 as promised.": "20 December 2024",
+	}
+	for text, want := range cases {
+		u := parseLayout(ref + text)
+		s := newSentence(u[0].text, &u[0])
+		d, ok := statedDay(s)
+		if !ok || d.Format("2 January 2006") != want {
+			t.Errorf("%q: %v %v, want %s", text, d, ok, want)
+		}
+	}
+}
+
+// "On what date …" is answered with the calendar day, also for a day said
+// relative to the item's date.
+func TestReadExactDay(t *testing.T) {
+	ctx := "[2025-03-19 s1-t1] Nora: The council approved our allotment two weeks ago.\n" +
+		"[2025-02-03 s2-t1] Nora: My neighbour lent me his ladder last Friday.\n"
+	cases := []readCase{
+		{"On what date did the council approve Nora's allotment?", "5 March 2025"},
+		{"What date did Nora's neighbour lend her the ladder?", "31 January 2025"},
+		{"When did Nora's neighbour lend her the ladder?", "the Friday before 3 February 2025"},
+	}
+	checkReads(t, ctx, cases)
+}
+
+// "Who is X's <role>?" is answered with the name set beside the role.
+func TestReadRoleHolder(t *testing.T) {
+	cases := []struct{ ctx, q, want string }{
+		{"[2025-03-19 s1-t1] Nora: I met my landlord, Ivo Marsh, at the bakery. Theo was there too.", "Who is Nora's landlord?", "Ivo Marsh"},
+		{"[2025-03-19 s1-t1] Nora: My thesis supervisor is Dr. Lena Brandt and she is strict. Theo agrees.", "Who is Nora's thesis supervisor?", "Dr. Lena Brandt"},
+		{"[2025-03-19 s1-t1] Nora: Theo helped me move. Karim Odu, my new flatmate, cooked dinner.", "Who is Nora's flatmate?", "Karim Odu"},
+		{"[2025-03-19 s1-t1] Nora: Theo helped me move. Karim is my flatmate now.", "Who is Nora's flatmate?", "Karim"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, c.ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// Two events whose best sentence is the same: one keeps it, the other
+// takes its own; a name counts where its person speaks.
+func TestReadIntervalSharedSentence(t *testing.T) {
+	ctx := "[2025-02-10 s1-t1] Ada: I met my coach last Thursday and she set my training plan.\n" +
+		"[2025-03-09 s4-t1] Ada: Big news. I met my coach on Wednesday and she moved the race to June.\n"
+	// 6 February and 5 March
+	q := "How many days passed between Ada's first meeting with her coach and the meeting where the coach moved the race?"
+	if got := Read(q, ctx, Options{}).Text; got != "27 days" {
+		t.Errorf("got %q, want %q", got, "27 days")
+	}
+}
+
+// "How long had I been X when Y?": from X's start to Y, in a unit chosen
+// by the length.
+func TestReadHowLongWhen(t *testing.T) {
+	ctx := "[2025-05-24 s1-t1] Ada: I joined a rowing club called Riverside Oars three weeks ago and love it.\n" +
+		"[2025-05-24 s2-t1] Ada: I went to a regatta with Riverside Oars last week, so much fun.\n" +
+		"[2025-05-27 s3-t1] Ada: I've been taking pottery classes for six weeks now.\n" +
+		"[2025-05-27 s4-t1] Ada: I bought my own kiln two weeks ago.\n"
+	cases := []readCase{
+		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "2 weeks"},
+		{"How long had Ada been taking pottery classes when she bought her own kiln?", "4 weeks"},
+	}
+	checkReads(t, ctx, cases)
+	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
+		t.Errorf("how long did … before: %+v %v", iv, ok)
+	}
+}
+
+// readCase is a question and the answer the reader must give.
+type readCase struct{ q, want string }
+
+// checkReads reads every case's question from ctx and checks the answer.
+func checkReads(t *testing.T, ctx string, cases []readCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// A question in the present or present perfect asks for the state as of
+// now; a past one does not.
+func TestAnalyzeCurrentByTense(t *testing.T) {
+	cases := map[string]bool{
+		"How many bikes do I own?":                   true,
+		"What does Nora's shop sell?":                true,
+		"How many novels have I read so far?":        true,
+		"How many novels has Theo written?":          true,
+		"How many novels did Theo write last year?":  false,
+		"What did you do with the old sofa?":         false,
+		"Where does the trail start?":                true,
+		"Which bakery did Nora recommend to Theo?":   false,
+		"What is Nora's favourite bakery currently?": true,
+	}
+	for q, want := range cases {
+		if got := analyze(q).current; got != want {
+			t.Errorf("%q: current %v, want %v", q, got, want)
+		}
+	}
+	// the newest of two supported values
+	ctx := "[2025-01-10 s1-t1] Nora: I own two bikes, a road bike and a cargo bike.\n" +
+		"[2025-06-02 s5-t1] Nora: With the new gravel bike and the old tandem I own four bikes.\n"
+	checkReads(t, ctx, []readCase{{"How many bikes does Nora own?", "four"}})
+}

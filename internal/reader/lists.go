@@ -1,0 +1,292 @@
+package reader
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// An ordered list a turn states (numbered steps, a checklist, a ranked
+// set of suggestions) answers questions about a position in it: "what is
+// the first step …", "what was the 7th item in the list", "what is the
+// last one", "which step comes after X". The list is read by position,
+// not by the words of its items, which rarely repeat the question's.
+
+// listItem is one item of an ordered list found in the context.
+type listItem struct {
+	// text is the item's head (itemText), full the whole item.
+	text, full string
+	u          *unit
+}
+
+// ordinalWords are the ordinal adjectives a position question uses; "last"
+// and "final" are -1.
+var ordinalWords = map[string]int{
+	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+	"ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "final": -1,
+}
+
+var (
+	// positionRe: "the first step", "the 7th job", "the last venue", "the
+	// final thing" — an ordinal before a noun.
+	positionRe = regexp.MustCompile(`(?i)\bthe\s+(very\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final|\d{1,2}(?:st|nd|rd|th))\s+([a-z][a-z-]*)`)
+	// numberedRe: "step 3", "item 2", "point 4".
+	numberedRe = regexp.MustCompile(`(?i)\b(?:step|item|point|stage|phase|rule|tip|number|no\.)\s*#?(\d{1,2})\b`)
+	// afterRe: "what step follows X", "what comes (right) after X", "the
+	// step after X", "after X, what is the next step".
+	afterRe     = regexp.MustCompile(`(?i)\b(?:follows|followed|(?:comes|came|come)\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after|(?:step|item|one|thing)\s+(?:right\s+|immediately\s+|directly\s+|just\s+)?after)\s+(.+?)\s*[?.!]?$`)
+	afterLeadRe = regexp.MustCompile(`(?i)^(?:right\s+|immediately\s+|just\s+)?after\s+(.+?),\s*(?:what|which)\b.*\bnext\b`)
+	// inlineMarker: "1) …", "(2) …", "3. …", "Step 4: …" inside a unit.
+	inlineMarker = regexp.MustCompile(`(?i)(?:^|[\s,;:])(?:\(?(\d{1,2})[.)]|step\s+(\d{1,2})\s*[:.)–—-])\s+`)
+)
+
+// notPositionNouns follow an ordinal without naming a list's item: "the
+// first time" asks when, "the first day" a date.
+var notPositionNouns = wordSet(`time times day days week weeks month months year years night morning evening weekend
+	date half quarter place person`)
+
+// parsePosition reads a position question: pos is the 1-based position
+// asked for (-1 the last), or after is the phrase of the item whose
+// successor is asked for. ok is false for any other question.
+func parsePosition(main string) (pos int, after string, ok bool) {
+	q := strings.TrimSpace(main)
+	if m := afterLeadRe.FindStringSubmatch(q); m != nil {
+		return 0, m[1], true
+	}
+	if m := afterRe.FindStringSubmatch(q); m != nil {
+		return 0, m[1], true
+	}
+	if m := positionRe.FindStringSubmatch(q); m != nil && !notPositionNouns[strings.ToLower(m[3])] {
+		w := strings.ToLower(m[2])
+		if n, ok := ordinalWords[w]; ok {
+			return n, "", true
+		}
+		n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
+		if n > 0 {
+			return n, "", true
+		}
+	}
+	if m := numberedRe.FindStringSubmatch(q); m != nil {
+		if n, _ := strconv.Atoi(m[1]); n > 0 {
+			return n, "", true
+		}
+	}
+	return 0, "", false
+}
+
+// lists finds the ordered lists of a context: runs of at least two
+// consecutive units of one memory item that carry list markers (numbered
+// 1, 2, 3 … in order, or bullets); numbered runs inside one unit ("1)
+// check the forecast, 2) pack the tent, 3) …", "Step 1: … Step 2: …");
+// and steps told one per unit ("Step 1: …", later "Step 2: …").
+func lists(units []unit) [][]listItem {
+	var out [][]listItem
+	for i := 0; i < len(units); {
+		u := &units[i]
+		if u.marker == 0 {
+			i++
+			continue
+		}
+		run := []listItem{{itemText(u.text), u.text, u}}
+		j := i + 1
+		for j < len(units) && units[j].item == u.item && units[j].marker != 0 &&
+			(u.marker < 0) == (units[j].marker < 0) && (u.marker < 0 || units[j].marker == units[j-1].marker+1) {
+			run = append(run, listItem{itemText(units[j].text), units[j].text, &units[j]})
+			j++
+		}
+		if len(run) >= 2 {
+			out = append(out, run)
+		}
+		i = j
+	}
+	for i := range units {
+		u := &units[i]
+		locs := inlineMarker.FindAllStringSubmatchIndex(u.text, -1)
+		// runs numbered 1, 2, 3 … in order; a 1 starts a new run
+		var run []listItem
+		flush := func() {
+			if len(run) >= 2 {
+				out = append(out, run)
+			}
+			run = nil
+		}
+		for k, l := range locs {
+			n := markerNumber(u.text, l)
+			if n == 1 {
+				flush()
+			} else if n != len(run)+1 {
+				flush()
+				continue
+			}
+			end := len(u.text)
+			if k+1 < len(locs) {
+				end = locs[k+1][0]
+			}
+			run = append(run, listItem{itemText(u.text[l[1]:end]), u.text[l[1]:end], u})
+		}
+		flush()
+	}
+	// Steps told one per turn ("Step 1: …" in one turn, "Step 2: …" in a
+	// later one): the first unit (in context order) that starts with each
+	// number, while the numbers run 1, 2, 3 ….
+	first := map[int]*unit{}
+	for i := range units {
+		u := &units[i]
+		if l := stepLead.FindStringSubmatchIndex(u.text); l != nil {
+			if n, _ := strconv.Atoi(u.text[l[2]:l[3]]); n > 0 && first[n] == nil {
+				first[n] = u
+			}
+		}
+	}
+	var run []listItem
+	for n := 1; first[n] != nil; n++ {
+		u := first[n]
+		rest := u.text[stepLead.FindStringIndex(u.text)[1]:]
+		if l := inlineMarker.FindStringIndex(rest); l != nil {
+			rest = rest[:l[0]] // the next step told in the same turn
+		}
+		run = append(run, listItem{itemText(rest), rest, u})
+	}
+	if len(run) >= 2 {
+		out = append(out, run)
+	}
+	return out
+}
+
+// stepLead is a unit that starts with a step number ("Step 2: …").
+var stepLead = regexp.MustCompile(`(?i)^step\s+(\d{1,2})\s*[:.)–—-]\s+`)
+
+// markerNumber is the number of an inlineMarker match l in text.
+func markerNumber(text string, l []int) int {
+	g := 2
+	if l[2] < 0 {
+		g = 4 // "Step 4:"
+	}
+	n, _ := strconv.Atoi(text[l[g]:l[g+1]])
+	return n
+}
+
+// parenRe is a parenthetical remark.
+var parenRe = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// itemText is an item's head: markdown emphasis and parenthetical
+// remarks removed, cut at a
+// description after a colon or a dash ("**Transcriptionist**: many
+// companies …" → "Transcriptionist") and at the end of its first
+// sentence or clause.
+func itemText(t string) string {
+	t = strings.NewReplacer("**", "", "__", "", "`", "").Replace(t)
+	t = parenRe.ReplaceAllString(t, "")
+	for _, sep := range []string{" / ", ": ", " - ", " – ", " — ", "; ", ". "} {
+		if i := strings.Index(t, sep); i > 0 {
+			t = t[:i]
+		}
+	}
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(t), ".,;:"))
+}
+
+// readPosition answers a position question from the context's ordered
+// lists: the list whose item and its introduction (the units of the same
+// memory item before it, and the unit right before it) hold the largest
+// share of the question's focus terms; for "after X" only lists with an
+// item holding X's terms, the item after the one holding most of them.
+// Lists are ranked by the IDF-weighted share (scorer.cover); the answer
+// needs the plain share (as scorer.confidence counts it) to be at least
+// minShare, unless it is the context's only list (for a position, not for
+// "after X", which needs an item holding X's terms). It returns "" when no
+// list qualifies, the position is beyond the list, or X is its last item;
+// else the item's text, the item, and the list's plain share.
+func readPosition(q question, sc *scorer, units []unit, minShare float64) (string, *listItem, float64) {
+	ls := lists(units)
+	bestV, bestI, bestAt, bestShare := 0.0, -1, -1, 0.0
+	for i, l := range ls {
+		set := map[string]bool{}
+		add := func(text string) {
+			for _, t := range words(text) {
+				if !t.Punct {
+					set[stem(t.Lower)] = true
+				}
+			}
+		}
+		for _, it := range l {
+			add(it.u.text)
+		}
+		first := l[0].u.index
+		for k := first - 1; k >= 0 && (units[k].item == l[0].u.item || k == first-1); k-- {
+			add(units[k].text)
+		}
+		if first < len(sc.unitSet) {
+			for k := range sc.unitSet[first] {
+				set[k] = true
+			}
+		}
+		at := -1
+		if q.after != "" {
+			keys := eventKeys(q.after)
+			bestHit := 0
+			for k, it := range l {
+				hit := 0
+				itSet := map[string]bool{}
+				for _, t := range words(it.full) {
+					itSet[stem(t.Lower)] = true
+				}
+				for _, key := range keys {
+					if itSet[key] {
+						hit++
+					}
+				}
+				if hit > bestHit {
+					bestHit, at = hit, k
+				}
+			}
+			if at < 0 || 2*bestHit < len(keys) {
+				continue
+			}
+		}
+		sh, v := share(q, set), sc.cover(set)
+		if sh > bestShare+1e-9 || sh > bestShare-1e-9 && v > bestV+1e-9 {
+			bestV, bestI, bestAt, bestShare = v, i, at, sh
+		}
+	}
+	if len(ls) == 1 && q.after == "" {
+		// The context's only list: its items, not the question's
+		// words, say what it lists ("the 7th job in the list you
+		// gave me" over a list of job titles).
+		bestI, bestShare = 0, math.Max(bestShare, minShare)
+	}
+	if bestI < 0 || bestShare < minShare {
+		return "", nil, 0
+	}
+	l := ls[bestI]
+	k := -1
+	switch {
+	case q.after != "":
+		k = bestAt + 1
+	case q.position == -1:
+		k = len(l) - 1
+	default:
+		k = q.position - 1
+	}
+	if k < 0 || k >= len(l) || l[k].text == "" {
+		return "", nil, 0
+	}
+	return l[k].text, &l[k], bestShare
+}
+
+// share is the share of the question's focus terms in set, each counted
+// once without IDF (the category noun half), as scorer.confidence counts.
+func share(q question, set map[string]bool) float64 {
+	var hit, total float64
+	for _, t := range q.focus {
+		w := q.weight(t)
+		total += w
+		if set[t] {
+			hit += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return hit / total
+}
