@@ -115,7 +115,7 @@ var slots = []slot{
 	},
 	{
 		name:   "hobby",
-		values: []string{"bouldering", "woodturning", "birdwatching", "salsa dancing", "sailing", "knitting", "astrophotography", "sea kayaking", "beekeeping", "calligraphy", "trail running", "pottery", "archery", "origami"},
+		values: []string{"rock climbing", "woodturning", "birdwatching", "salsa dancing", "sailing", "knitting", "astrophotography", "sea kayaking", "beekeeping", "calligraphy", "trail running", "pottery", "archery", "origami"},
 		state: []string{
 			"My big hobby is {V}; I spend most weekends on it.",
 			"I got really into {V} and it has taken over my free time.",
@@ -511,8 +511,8 @@ var firstNames = []string{
 }
 
 var familyNames = []string{
-	"Okafor", "Lindqvist", "Haddad", "Moreau", "Kowalski", "Nakamura", "Fernandes", "Osei", "Petrov", "Castillo", "Brennan", "Novak",
-	"Mensah", "Rossi", "Varga", "Tanaka", "Dubois", "Iyer", "Keller", "Sato", "Abebe", "Jansen", "Quispe", "Horvat", "Eriksen", "Costa",
+	"Okonkwo", "Lundgren", "Haddad", "Moreau", "Kowalski", "Nakashima", "Fernandes", "Osei", "Petrov", "Castillo", "Brennan", "Novak",
+	"Boateng", "Bianchi", "Varga", "Takeda", "Dubois", "Iyer", "Keller", "Sato", "Abebe", "Jansen", "Quispe", "Horvat", "Eriksen", "Costa",
 }
 
 // Distractor chatter: user lines and assistant replies assembled from
@@ -575,7 +575,7 @@ var chatterAssistant = []string{
 
 var (
 	fillActivity   = []string{"going for a run", "walking the long loop", "drying laundry", "painting a fence", "cleaning windows", "sleeping well", "working from a café"}
-	fillWeather    = []string{"rainy", "windy", "humid", "freezing", "grey", "scorching", "foggy", "muggy"}
+	fillWeather    = []string{"rainy", "windy", "humid", "frosty", "grey", "scorching", "foggy", "muggy"}
 	fillTopic      = []string{"how tides work", "the history of bridges", "fermentation", "why leaves change colour", "how vaccines are tested", "the printing press", "migratory birds", "how glaciers move", "the origins of chess", "soil health", "deep sea creatures", "old lighthouses", "the first satellites", "sleep cycles", "ancient roads"}
 	fillChore      = []string{"doing the laundry", "answering emails", "sorting the recycling", "cleaning the fridge", "paying the bills", "vacuuming the stairs", "ironing shirts", "returning library books", "defrosting the freezer", "changing the bed sheets"}
 	fillIndoor     = []string{"tidied the cupboard", "caught up on a podcast", "wrote some letters", "sorted old receipts", "did a crossword", "watched an old film", "fixed a wobbly chair"}

@@ -174,7 +174,7 @@ type Triplet struct {
 	// ("instead of X", "from X to Y"), or "".
 	Replaces string `json:"replaces,omitempty"`
 	// ReplacedPhrase is the part of Evidence that names the replaced value
-	// as replaced, verbatim — ", instead of Postgres 16", "(down from 20)",
+	// as replaced, verbatim — ", instead of Nikon D750", "(down from 12)",
 	// "from 70% " in "goes from 70% to 80%" — so that a memory can quote
 	// the sentence as a current statement by deleting it; "" when none.
 	ReplacedPhrase string `json:"replaced_phrase,omitempty"`
@@ -187,8 +187,8 @@ type Triplet struct {
 
 // EntityNames are the canonical entity names of a statement's subject and
 // object mentions: the shortest name that identifies the entity, without
-// generic category words ("the Postgres database" → "Postgres"; "Postgres
-// 16" stays "Postgres 16", since the version tells two entities apart). A
+// generic category words ("the Nikon camera" → "Nikon"; "Nikon
+// D750" stays "Nikon D750", since the version tells two entities apart). A
 // memory links mentions whose canonical names match into one entity. ""
 // means the mention is its own canonical name (as in replies that omit
 // the fields).
@@ -217,7 +217,7 @@ type GraphExtraction struct {
 // ExtractedEntity is an entity as named in the turn, with a type from
 // EntityTypes (an unknown type is read as concept).
 type ExtractedEntity struct {
-	// Name is the entity as written in the turn ("Postgres 16"), or a
+	// Name is the entity as written in the turn ("Nikon D750"), or a
 	// person's name.
 	Name string `json:"name"`
 	// Type is one of EntityTypes.
@@ -242,7 +242,7 @@ type ExtractedRelation struct {
 	// Replaces names an earlier object this statement replaces, or "".
 	Replaces string `json:"replaces,omitempty"`
 	// ReplacedPhrase is the part of Evidence that names the replaced value
-	// as replaced, verbatim — ", instead of Postgres 16", "(down from 20)",
+	// as replaced, verbatim — ", instead of Nikon D750", "(down from 12)",
 	// "from 70% " in "goes from 70% to 80%" — so that a memory can quote
 	// the sentence as a current statement by deleting it; "" when none.
 	ReplacedPhrase string `json:"replaced_phrase,omitempty"`
@@ -374,7 +374,7 @@ type Placement struct {
 	ChitChat bool `json:"chit_chat"`
 	// Updates are value changes the turn states ("from 70% to 80%").
 	Updates []Update `json:"updates"`
-	// Revert is a value the turn goes back to ("go back to Postgres"), or "".
+	// Revert is a value the turn goes back to ("go back to Nikon"), or "".
 	Revert string `json:"revert"`
 	// Person is the person the step is about (the speaker's name for a
 	// first-person statement), or "".

@@ -14,7 +14,7 @@ import (
 
 // Mention is an entity mention found in a text.
 type Mention struct {
-	// Text is the mention as written ("Postgres 16").
+	// Text is the mention as written ("Nikon D750").
 	Text string
 	// Key is its normalized form (see NormalizeEntity).
 	Key string
@@ -64,10 +64,10 @@ func NormalizeEntity(s string) string {
 //     a lone capitalized stopword at a sentence start ("The", "We");
 //   - technical tokens: words with digits, inner dots, slashes or
 //     underscores, or inner capitals ("p95", "/orders", "max_conns",
-//     "eu-central-1", "OpenSearch"); plain lowercase words, hyphenated or not,
+//     "us-west-2", "OpenSearch"); plain lowercase words, hyphenated or not,
 //     are not entities (there is no lexicon);
 //   - a capitalized word followed by a version-like number joins it
-//     ("Postgres 16", "Go 1.22").
+//     ("Nikon D750", "Go 1.22").
 //
 // Mentions come back in order of first appearance, de-duplicated by Key.
 func Entities(text string) []Mention {
@@ -162,7 +162,7 @@ func isVersion(w string) bool {
 }
 
 // IsTechnical reports whether w is an identifier-like token: letters with
-// digits ("p95", "eu-central-1"), inner dots, slashes or underscores
+// digits ("p95", "us-west-2"), inner dots, slashes or underscores
 // ("max_conns", "net/http"), inner capitals ("OpenSearch") or a leading path
 // slash ("/orders"). Plain numbers and plain words are not.
 func IsTechnical(w string) bool { return isTechnical(w) }

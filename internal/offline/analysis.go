@@ -261,7 +261,7 @@ func change(toks []token) Change {
 		case t.low == "place" && i > 0 && toks[i-1].low == "in" && i+2 < len(toks) && toks[i+1].low == "of":
 			c.Old = phraseAfter(toks, i+2)
 		case t.low == "from" && i > 0 && (toks[i-1].low == "down" || toks[i-1].low == "up") && i+1 < len(toks):
-			// "the limit is 15 (down from 20)": the value before the cue is new
+			// "the limit is 8 (down from 12)": the value before the cue is new
 			c.Old = phraseAfter(toks, i+1)
 			for j := i - 2; j >= 0 && j >= i-4; j-- {
 				if r := []rune(toks[j].text); unicode.IsDigit(r[0]) {

@@ -22,11 +22,11 @@ func entityNames(f Fact) model.EntityNames {
 // canonicalName is the shortest name that identifies the entity a mention
 // names, by a general rule of English noun compounds: when the mention,
 // after a leading determiner, is one or more name-like words followed by
-// exactly one common noun ("the Postgres database", "a Python script",
+// exactly one common noun ("the Nikon camera", "a Python script",
 // "the OpenSearch repo"), the common noun only says what kind of thing the
-// name is, and the name words are the canonical name ("Postgres",
+// name is, and the name words are the canonical name ("Nikon",
 // "Python", "OpenSearch"). Otherwise the mention is its own name: all-name
-// compounds ("Postgres 16", "New York"), possessives ("Caroline's
+// compounds ("Nikon D750", "New York"), possessives ("Caroline's
 // sister"), phrases of common words ("spicy ramen"), or a head of more
 // than one common word ("LGBTQ support group", where the modifier does not
 // name the whole).

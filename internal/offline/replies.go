@@ -223,11 +223,11 @@ func setChange(th *model.ExtractedThought, s Sentence) {
 	}
 }
 
-// removalVerbs drop a named thing ("drop GORM", "ditched the gym").
+// removalVerbs drop a named thing ("drop Spotify", "ditched the gym").
 var removalVerbs = set("drop", "remove", "replace", "ditch", "abandon")
 
 // removed returns the entity a removal verb drops when the entity directly
-// follows it ("drop GORM"; not "drop the table"), or the first entity after
+// follows it ("drop Spotify"; not "drop the table"), or the first entity after
 // a stop cue ("no longer", "stopped", "quit": "we no longer use Redis"),
 // else "".
 func removed(toks []token, s Sentence) string {
@@ -777,7 +777,7 @@ func Judge(in model.JudgeInput) string {
 
 // replacedPhrase returns the words of sentence that name old as the
 // replaced value, verbatim (the replaced_phrase of triplet and graph
-// replies): "(down from 20)" or "down from 20" for an old value ending in
+// replies): "(down from 12)" or "down from 12" for an old value ending in
 // the number 20; ", instead of X", "rather than (the) X", "in place of X",
 // "replacing X"; "from (the) X " before "to". Matched case-insensitively
 // on whole words; "" when the sentence names old in none of these ways.

@@ -921,7 +921,7 @@ func nameSpans(q question, s *sentence) []span {
 			j++
 		}
 		if j < n && j > i && isNumberTok(s.toks[j]) && !s.toks[j].Punct {
-			j++ // "Postgres 16"
+			j++ // "Nikon D750"
 		}
 		// drop names the question says
 		k := i

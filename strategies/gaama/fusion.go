@@ -184,10 +184,10 @@ func Dedup(items []DedupItem) []string {
 
 // Redact deletes from a text every replaced-value phrase in phrases — the
 // words an extraction reply marked as naming a replaced value as replaced
-// (model.ExtractedRelation.ReplacedPhrase: ", instead of Postgres 16",
-// "(down from 20)", "from 70% " before "to") — verbatim. A current fact
-// rendered from "the orders service now uses MySQL 8 instead of Postgres
-// 16" then no longer presents "Postgres 16" on a current line; the graph
+// (model.ExtractedRelation.ReplacedPhrase: ", instead of Nikon D750",
+// "(down from 12)", "from 70% " before "to") — verbatim. A current fact
+// rendered from "the studio now uses Canon R6 instead of Nikon
+// D750" then no longer presents "Nikon D750" on a current line; the graph
 // keeps that value as a separate superseded fact. Other text is kept
 // verbatim; runs of spaces collapse to one.
 func Redact(text string, phrases []string) string {

@@ -305,7 +305,7 @@ func (g *Graph) upsertEntity(key, display, typ string) (*Entity, error) {
 //     "postgres 16" vs "postgres 17"), or — when the statement announces a
 //     change — the single other current object, any other object of the
 //     same specific (non-concept) type, or an object the stating sentence
-//     names ("revert to sqlc and drop GORM");
+//     names ("switch to Deezer and drop Spotify");
 //     - and, as a cascade, current "decided" edges pointing at a replaced
 //     object (a decision for an abandoned choice is stale).
 //  4. A Past statement only merges provenance (see Fact.Past).
@@ -559,7 +559,7 @@ func (g *Graph) TurnStatus(turnID string) string {
 }
 
 // Text renders an edge as a plain statement with entity display names:
-// "orders service uses MySQL 8", "user prefers tea (when unwell)".
+// "orders service uses Canon R6", "user prefers tea (when unwell)".
 func (g *Graph) Text(e *Edge) string {
 	var b strings.Builder
 	b.WriteString(g.display(e.Subject))

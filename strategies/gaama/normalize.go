@@ -25,12 +25,12 @@ import (
 //     nlp; registered speaker names map to their alias ("Dana" → "user");
 //   - a leading demonstrative ("this", "that", "these", "those") is dropped;
 //   - canonical-name matching: the extraction reply gives each mention its
-//     canonical entity name (model.EntityNames: "the Postgres database" →
-//     "Postgres"); a mention whose canonical core — the name's words
+//     canonical entity name (model.EntityNames: "the Nikon camera" →
+//     "Nikon"); a mention whose canonical core — the name's words
 //     stemmed, see Core — equals the core of an entity seen before, or of
 //     that entity's canonical name, resolves to that entity's key
-//     ("Postgres" and "the Postgres database" become the first-seen one;
-//     "Postgres 16" stays apart). The first mention of an entity fixes its
+//     ("Nikon" and "the Nikon camera" become the first-seen one;
+//     "Nikon D750" stays apart). The first mention of an entity fixes its
 //     key, so resolution depends only on ingest order.
 //
 // Time expressions are keyed by their resolved date (see ResolveTime), so

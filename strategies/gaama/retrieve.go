@@ -225,8 +225,8 @@ type cand struct {
 // are packed, in order, into q.Budget tokens as
 //
 //	Facts (knowledge graph):
-//	[2026-03-09 s2-t01,s2-t02] orders service uses MySQL 8. <evidence sentence>
-//	[2026-03-02 s1-t02] (superseded) orders service uses Postgres 16.
+//	[2026-03-09 s2-t01,s2-t02] orders service uses Canon R6. <evidence sentence>
+//	[2026-03-02 s1-t02] (superseded) the studio uses Nikon D750.
 //	Background (conversation turns):
 //	[2026-03-02 s1-t01] Dana: We need a database …
 //
@@ -344,7 +344,7 @@ func cmpScore(a, b float64) int {
 // when not empty, overrides the status (a merged group keeps its members').
 //
 // A fact renders each edge's statement, then its newest evidence sentence
-// verbatim ("orders service uses MySQL 8. We moved orders to MySQL 8 …");
+// verbatim ("orders service uses Canon R6. We moved orders to Canon R6 …");
 // a superseded fact renders its statements only (its source wording would
 // compete with the current value's). A background window renders its turns
 // as "Speaker: text", joined by " / ". An item is superseded when its edges

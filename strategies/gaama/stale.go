@@ -10,7 +10,7 @@ import (
 
 // StaleIndex remembers the superseded values of every slot (subject +
 // relation): the objects of superseded edges and the values statements
-// explicitly replaced ("from April 30 to May 22", "MaxConns 15 (down from
+// explicitly replaced ("from June 5 to June 19", "the limit 8 (down from
 // 20)"), so that any memory line — a raw turn or a fact's evidence — that
 // states such a value without the slot's current value can be presented as
 // superseded. Only distinctive values are kept (see Distinctive): a bare
@@ -30,7 +30,7 @@ import (
 //     the slot's subject. "70%" replaced in "coverage gate|status" marks
 //     "the team agreed on a 70% test coverage target" (shared "coverage"),
 //     not "the cache hit rate is 70%". A value with words of its own ("Go
-//     1.25", "MaxConns 20", "April 30", "Fly.io") names its topic and needs
+//     1.25", "limit 20", "June 5", "Render.com") names its topic and needs
 //     no such evidence.
 //
 // Not safe for concurrent use.
@@ -55,7 +55,7 @@ func NewStaleIndex() *StaleIndex {
 
 // Distinctive reports whether a value is specific enough to recognize in
 // free text: it has a digit ("70%", "Go 1.25"), a technical token
-// ("Fly.io"), two or more content words ("limit/offset pagination"), or is
+// ("Render.com"), two or more content words ("limit/offset pagination"), or is
 // a capitalized name ("Zotero", "Anika").
 func Distinctive(display string) bool {
 	if strings.ContainsAny(display, "0123456789") {
@@ -77,7 +77,7 @@ func Distinctive(display string) bool {
 // under key (ignored when not Distinctive); a time entity's " (YYYY-MM-DD)"
 // suffix is dropped.
 func (x *StaleIndex) Add(slot, key, display string) {
-	display = dateSuffix.ReplaceAllString(display, "") // "April 30 (2026-04-30)" is said "April 30"
+	display = dateSuffix.ReplaceAllString(display, "") // "June 5 (2026-06-05)" is said "June 5"
 	if !Distinctive(display) {
 		return
 	}

@@ -25,7 +25,7 @@
 //     failed step is marked failed and a reflection (request kind reflect)
 //     is inserted after it;
 //   - success turns: the step they report on is marked successful;
-//   - value changes ("from 70% to 80%", "MySQL 8 instead of Postgres 16",
+//   - value changes ("from 70% to 80%", "Canon R6 instead of Nikon D750",
 //     "67.9, not 71.2", "shorten the TTL to 60 seconds"; in oracle mode a
 //     gold triplet whose subject and relation got a new object): every
 //     current node stating the old value in a related sentence is rewritten

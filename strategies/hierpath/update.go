@@ -131,7 +131,7 @@ func guardStems(u Update, text string) map[string]bool {
 }
 
 // nameLike reports a value written with a capital or a technical token (a
-// name, a date: "Fly.io", "MaxConns 20", "April 30").
+// name, a date: "Render.com", "limit 20", "June 5").
 func nameLike(v string) bool {
 	for _, r := range v {
 		if unicode.IsUpper(r) {
@@ -159,8 +159,8 @@ func sharesStem(sentence string, g map[string]bool) bool {
 }
 
 // rewriteExplicit replaces every occurrence of u.Old in content by u.New.
-// An occurrence written as a name or date (nameLike: "Fly.io", "MaxConns
-// 20", "April 30") stands for one thing wherever it occurs and is always
+// An occurrence written as a name or date (nameLike: "Render.com", "limit
+// 20", "June 5") stands for one thing wherever it occurs and is always
 // replaced; a number ("70%", "5 minutes") or plain word means different
 // things in different sentences and is only replaced in a sentence that
 // shares a guard stem. It reports whether anything changed.
@@ -330,8 +330,8 @@ func lastWord(s string) string {
 // old value — at most maxTargets, newest first (summaries are not edited:
 // the subtasks of rewritten steps are summarized again at session end). A step whose results also mention the old value had its outcome
 // under the old value, and rewriting the value inside a result would
-// invent an outcome ("the Postgres 16 migration passed" is no evidence
-// about MySQL 8): such a step's whole subtree is replaced (ReplaceSubtree:
+// invent an outcome ("the Nikon D750 migration passed" is no evidence
+// about Canon R6): such a step's whole subtree is replaced (ReplaceSubtree:
 // the step's rewritten content becomes a new node, the old step and its
 // results are kept as superseded). Any other target gets an UpdateContent.
 // Each rewrite's provenance adds the updating turn.

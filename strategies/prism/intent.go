@@ -33,7 +33,7 @@ func hasPhrase(st, ph []string) bool {
 // Slug turns an entity mention into the entity tag value of the taxonomy: it
 // is normalized with nlp.NormalizeEntity ("the user", "I" → "user"), then
 // lowercased words are joined by '-' and characters outside [a-z0-9._-] are
-// dropped ("Postgres 16" → "postgres-16"). It returns "" for a mention that
+// dropped ("Nikon D750" → "postgres-16"). It returns "" for a mention that
 // normalizes to nothing.
 func Slug(mention string) string {
 	k := nlp.NormalizeEntity(mention)
@@ -62,7 +62,7 @@ func Slug(mention string) string {
 
 // entityForms returns the slug and, when its trailing words are versions or
 // numbers ("postgres-16", "go-1.22"), also the base ("postgres", "go"), so
-// that a unit about "Postgres 16" matches a question about "Postgres".
+// that a unit about "Nikon D750" matches a question about "Nikon".
 func entityForms(slug string) []string {
 	if slug == "" {
 		return nil

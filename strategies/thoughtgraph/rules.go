@@ -25,8 +25,8 @@ type Candidate = model.Candidate
 // from the thought's sentence (model.ExtractedThought's Replaces,
 // Attribute, New and Change).
 type Update struct {
-	// Old is the replaced value when the sentence names it ("Postgres 16"
-	// in "MySQL 8 instead of Postgres 16", "GORM" in "drop GORM").
+	// Old is the replaced value when the sentence names it ("Nikon D750"
+	// in "Canon R6 instead of Nikon D750", "Spotify" in "drop Spotify").
 	Old string
 	// Attribute is what the sentence sets anew ("TTL" in "shorten the TTL
 	// to 60 seconds") and New the value it is set to ("60 seconds").

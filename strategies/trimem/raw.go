@@ -253,8 +253,8 @@ func (sl StaleSlot) In(text string) bool {
 // one of texts may state: those whose staleKey is among the texts' tokens,
 // found through an index, so the cost follows the texts, not the number of
 // superseded values. Every such StaleSlot whose In holds for one of texts
-// is among them. A text naming the replacement too ("MySQL 8 instead of
-// Postgres 16") does not present the old value as current.
+// is among them. A text naming the replacement too ("Canon R6 instead of
+// Nikon D750") does not present the old value as current.
 func (s *Store) StaleSlotsFor(ctx context.Context, texts []string, scope Scope) ([]StaleSlot, error) {
 	// Content tokens are normalized tokens with stopwords left out: the
 	// normalized tokens cover both sets ContainsAll compares.

@@ -496,10 +496,10 @@ type Entity struct {
 //  2. a registered user name resolves to "user";
 //  3. an exact key (or a key seen before as an alias) is that entity;
 //  4. canonical-name linking (ResolveNamed): the key of the mention's
-//     canonical entity name (model.EntityNames, "the Postgres database" →
-//     "Postgres"), when seen before as a key or as another mention's
+//     canonical entity name (model.EntityNames, "the Nikon camera" →
+//     "Nikon"), when seen before as a key or as another mention's
 //     canonical name, is that entity; a new entity registers its canonical
-//     name's key as an alias, so "Postgres" and "the Postgres database" are
+//     name's key as an alias, so "Nikon" and "the Nikon camera" are
 //     one entity in either order, while "postgres" and "postgres 16", or
 //     "spicy" and "spicy ramen", stay apart;
 //  5. otherwise a new entity.
@@ -1050,8 +1050,8 @@ func (s *Store) aliasSlots(ctx context.Context, q querier, rel string, objID int
 // dependents are the facts that fall with a superseded triplet old: live,
 // not superseded facts asserted by the same source sentence whose subject
 // or object names old's object and not the new object ("we decided to use
-// Postgres 16 for orders" gave both "orders uses postgres 16" and "user
-// decided use postgres 16 for orders"; when MySQL 8 replaces Postgres 16,
+// Nikon D750 for orders" gave both "orders uses postgres 16" and "user
+// decided use postgres 16 for orders"; when Canon R6 replaces Nikon D750,
 // the decision is stale too). One level, ascending ids; the new triplet is
 // never its own dependent.
 func (s *Store) dependents(ctx context.Context, q querier, old, newID int64, newObject string) ([]int64, error) {
@@ -1128,7 +1128,7 @@ func (s *Store) liveIDs(ctx context.Context, q querier, where string, args ...an
 
 // pickReplaced chooses which current values of a multi-valued slot a
 // change-cued assertion of newObject replaces: the values the sentence
-// names ("…MySQL 8 instead of Postgres 16"); else the values sharing the
+// names ("…Canon R6 instead of Nikon D750"); else the values sharing the
 // most content words with the new object ("aisle seat" replaces "window
 // seat"); else the only value of the slot; else none (ambiguous: both stay
 // current). Returns ids ascending.
@@ -1188,7 +1188,7 @@ func (s *Store) end(ctx context.Context, q querier, id, by int64, turn string, a
 }
 
 // AnySubject as the subject of a retraction matches every subject ("drop
-// GORM": whatever used it no longer does).
+// Spotify": whatever used it no longer does).
 const AnySubject = "*"
 
 // Retract marks the live triplet (subject, relation, object, condition) as

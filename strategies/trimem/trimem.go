@@ -21,7 +21,7 @@
 //   - entity linking (Store.ResolveEntity): nlp.NormalizeEntity ("I", "me",
 //     "the user" → "user"; a named speaker's first person is that speaker,
 //     see people), stemmed keys, canonical-name linking by the reply's
-//     entity names ("Postgres" ↔ "the Postgres database", model.EntityNames);
+//     entity names ("Nikon" ↔ "the Nikon camera", model.EntityNames);
 //   - reinforcement: s ← e + α(1 − e), e the decayed strength;
 //   - conflict resolution (Store.assert): a newer object of a single-valued
 //     relation, a change-cued or explicitly replacing object of a
@@ -785,7 +785,7 @@ func (m *TriMem) item(ctx context.Context, r Record, score float64) (strategies.
 // itself asserted, so that a summary that still says "TTL 5 minutes" is not
 // quoted as current evidence); "" when every sentence names one. Rules are
 // not quoted (their instances are). Dates are matched in any written form
-// ("April 30" names 2026-04-30), resolved against r.LastSeen.
+// ("June 5" names 2026-06-05), resolved against r.LastSeen.
 func Quote(r Record, stale [][]string, phrases func(sentence string) []string) string {
 	q, _ := quoteLazy(r, func(i int) ([]string, error) {
 		if i < len(stale) {
@@ -823,8 +823,8 @@ func quoteLazy(r Record, stale func(i int) ([]string, error), phrases func(sente
 
 // Scrub deletes from a sentence the replaced-value phrases (phrases: those
 // an extraction reply marked in it, Triplet.ReplacedPhrase — "(down from
-// 20)", ", instead of Postgres 16", "from April 30 " before "to") that name
-// one of the stale values, so "moved the deadline from April 30 to May 22"
+// 20)", ", instead of Nikon D750", "from June 5 " before "to") that name
+// one of the stale values, so "moved the deadline from June 5 to June 19"
 // quotes as "moved the deadline to May 22". ok is false when a stale value
 // is still named after scrubbing (the sentence states it).
 func Scrub(sentence string, stale, phrases []string, ref time.Time) (string, bool) {
@@ -888,7 +888,7 @@ func mentions(text, v string, ref time.Time) bool {
 
 // Render writes a triplet as a short sentence:
 //
-//	orders service uses mysql 8 — “we moved orders to MySQL 8 …”
+//	orders service uses mysql 8 — “we moved orders to Canon R6 …”
 //	user dislikes spicy food (when unwell) — “…”
 //	orders service uses postgres 16 (until 2026-03-09; replaced by mysql 8) — “…”
 //	user prefers flights (rule from 3 instances: direct flights; morning flights; …)
