@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"sort"
@@ -422,4 +423,80 @@ func TestParallelScanEqualsSerial(t *testing.T) {
 	if ties[0].ID != "v001500" || ties[1].ID != "v003000" {
 		t.Fatalf("tied rows not ordered by id: %s, %s", ties[0].ID, ties[1].ID)
 	}
+}
+
+// TestQueryAmongRefsIsQueryAmong: refs taken before rows were deleted,
+// reused by other ids and re-added give exactly QueryAmong's hits over
+// their ids.
+func TestQueryAmongRefsIsQueryAmong(t *testing.T) {
+	ctx := context.Background()
+	const dim = 32
+	r := rand.New(rand.NewPCG(4, 2))
+	s := New(embed.NewHashing(dim))
+	var ids []string
+	for i := 0; i < blockRows+40; i++ {
+		id := fmt.Sprintf("u%05d", i)
+		if err := s.AddVector(ctx, id, randVec(r, dim), "", nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	refs := make([]Ref, 0, len(ids)+2)
+	for _, id := range ids {
+		ref, ok := s.Ref(id)
+		if !ok {
+			t.Fatalf("Ref(%s) not found", id)
+		}
+		refs = append(refs, ref)
+	}
+	refs = append(refs, Ref{ID: "missing"}, Ref{ID: "u00003", row: -5})
+	// Stale refs: u00007 and u00011 are deleted; a new id takes u00011's
+	// freed row and u00011, re-added, takes u00007's; u00013 is re-added in
+	// place.
+	if err := s.Delete(ctx, "u00007", "u00011"); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"new1", "u00011"} {
+		if err := s.AddVector(ctx, id, randVec(r, dim), "", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AddVector(ctx, "u00013", randVec(r, dim), "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, u := mustRef(t, s, "new1"), mustRef(t, s, "u00011"); n.row != refs[11].row || u.row != refs[7].row {
+		t.Fatalf("rows: new1 %d, u00011 %d; want the freed rows %d and %d", n.row, u.row, refs[11].row, refs[7].row)
+	}
+	names := make([]string, len(refs))
+	for i, ref := range refs {
+		names[i] = ref.ID
+	}
+	for q := 0; q < 4; q++ {
+		vec := randVec(r, dim)
+		want, err := s.QueryAmong(ctx, vec, 25, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.QueryAmongRefs(ctx, vec, 25, refs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("query %d: refs %v, ids %v", q, got, want)
+		}
+		for _, h := range got {
+			if h.ID == "new1" || h.ID == "u00007" {
+				t.Fatalf("query %d: hit %s, which no live ref names", q, h.ID)
+			}
+		}
+	}
+}
+
+func mustRef(t *testing.T, s *Store, id string) Ref {
+	t.Helper()
+	ref, ok := s.Ref(id)
+	if !ok {
+		t.Fatalf("Ref(%s) not found", id)
+	}
+	return ref
 }

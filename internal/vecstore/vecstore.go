@@ -288,6 +288,58 @@ func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string
 	return hits, nil
 }
 
+// Ref names a stored vector by id and by the matrix row that held it when
+// the Ref was taken (Store.Ref), so QueryAmongRefs reaches the row without
+// a look-up by id. A Ref stays valid across re-adds of its id; after the id
+// is deleted (its row may then hold another id) QueryAmongRefs finds the
+// id by name instead, so a stale Ref is never wrong, only slower.
+type Ref struct {
+	ID  string
+	row int
+}
+
+// Ref returns the Ref of a stored id; false for an unknown id or one with
+// a zero vector (it has no row).
+func (s *Store) Ref(id string) (Ref, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	r, ok := s.rows[id]
+	return Ref{ID: id, row: r}, ok
+}
+
+// QueryAmongRefs is QueryAmong over the rows of refs: the same scores,
+// order and hits as QueryAmong with the refs' ids.
+func (s *Store) QueryAmongRefs(_ context.Context, vec []float32, n int, refs []Ref) ([]Hit, error) {
+	if n <= 0 || isZero(vec) || len(refs) == 0 {
+		return nil, nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if ok, err := s.scorable(vec); !ok {
+		return nil, err
+	}
+	q := aligned(s.dim)
+	normalizeInto(q, vec)
+	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
+	h := topHeap{ids: s.ids, n: n}
+	for _, ref := range refs {
+		r := ref.row
+		if r < 0 || r >= len(s.ids) || s.ids[r] != ref.ID {
+			var ok bool
+			if r, ok = s.rows[ref.ID]; !ok {
+				continue
+			}
+		}
+		h.offer(cand{blas32.Dot(blas32.Vector{N: s.dim, Inc: 1, Data: s.row(r)}, x), r})
+	}
+	top := h.sorted()
+	hits := make([]Hit, len(top))
+	for i, c := range top {
+		hits[i] = Hit{ID: s.ids[c.row], Score: float64(c.score)}
+	}
+	return hits, nil
+}
+
 // cand is a scored row.
 type cand struct {
 	score float32

@@ -43,7 +43,7 @@ func (p *Prism) samePerson(a, b string) bool { return a == b || !p.people[a] || 
 // samePerson — or "" when there is none. The nearest units are looked up in
 // the merge index (a random-hyperplane LSH, internal/lsh, that recalls the
 // units at or above the threshold) and scored exactly by the vector store
-// (vecstore.QueryAmong, the full scan's scores and order); when the
+// (vecstore.QueryAmongRefs, the full scan's scores and order); when the
 // threshold is too low for the index (lsh.Params), by a full scan.
 //
 // It also returns vec's code in the merge index (nil without the index), for
@@ -55,11 +55,11 @@ func (p *Prism) mergeTarget(ctx context.Context, vec []float32, person string) (
 	if p.mergeIndexed(vec) {
 		code = p.merge.Hash(vec)
 		cands := p.merge.Candidates(code)
-		ids := make([]string, len(cands))
+		refs := make([]vecstore.Ref, len(cands))
 		for i, c := range cands {
-			ids[i] = p.units[c].ID
+			refs[i] = p.units[c].ref
 		}
-		hits, err = p.store.QueryAmong(ctx, vec, mergeCandidates, ids)
+		hits, err = p.store.QueryAmongRefs(ctx, vec, mergeCandidates, refs)
 	} else {
 		hits, err = p.store.QueryVector(ctx, vec, mergeCandidates, nil)
 	}

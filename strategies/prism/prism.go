@@ -182,6 +182,7 @@ type Unit struct {
 	TurnIDs []string
 
 	vec  []float32
+	ref  vecstore.Ref    // the unit's row in the vector store (merge checks)
 	tags map[string]bool // intents ∪ entity:<form> ∪ task:<id>
 }
 
@@ -526,6 +527,11 @@ func (p *Prism) finalize(ctx context.Context) error {
 	u.Entities = union(u.Entities, sortedKeys(d.entities))
 	if err := p.store.AddVector(ctx, u.ID, vec, text, nil); err != nil {
 		return err
+	}
+	if ref, ok := p.store.Ref(u.ID); ok {
+		u.ref = ref
+	} else {
+		u.ref = vecstore.Ref{ID: u.ID} // no row (zero vector): found by id
 	}
 	if p.merge != nil {
 		p.merge.Add(idx, code)

@@ -14,6 +14,7 @@ import (
 	"github.com/memarena/memarena/internal/embed"
 	"github.com/memarena/memarena/internal/model"
 	"github.com/memarena/memarena/internal/tokenizer"
+	"github.com/memarena/memarena/internal/vecstore"
 	"github.com/memarena/memarena/scenarios"
 	"github.com/memarena/memarena/strategies"
 )
@@ -128,7 +129,7 @@ func TestUnitsObservationsAndGraph(t *testing.T) {
 		Intents:     []string{"action:execute", "goal:debug", "subtask:diagnose", "subtask:verify"},
 		Entities:    []string{"test_orders", "timeouterror"}, Person: "assistant", Parent: "u000000", TurnIDs: []string{"s1-b", "s1-c"}}
 	got := *u
-	got.vec, got.tags = nil, nil
+	got.vec, got.tags, got.ref = nil, nil, vecstore.Ref{}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("unit 1 =\n%+v\nwant\n%+v", got, want)
 	}
