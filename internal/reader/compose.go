@@ -21,6 +21,10 @@ type cand struct {
 	near  float64
 	s     *sentence
 	score float64
+	// typed is true for a span of an entity's form: a name or code, a
+	// quoted title, a name set beside the question's head noun, or a noun
+	// phrase headed by it ("cooking show" for "which show").
+	typed bool
 }
 
 // compose reads the answer from the ranked sentences.
@@ -100,6 +104,10 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	ans.Sentence, ans.Date = top.s.text, top.s.u.date
+	if q.entity && top.typed && sc.about(top.s) {
+		// an entity of the head noun's type was read: a typed answer
+		ans.Type = TypeEntity
+	}
 	if !q.list {
 		ans.Text = top.text
 		return ans
@@ -198,6 +206,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			out[k].near = floor
 		}
 	}
+	// typed marks the candidates added since k as entity-form spans when
+	// ok.
+	typed := func(k int, ok bool) {
+		for ; k < len(out); k++ {
+			out[k].typed = ok
+		}
+	}
 	switch q.typ {
 	case TypeDate:
 		if q.clock {
@@ -259,6 +274,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		return out
 	}
 	// Names, quoted titles and phrases.
+	k0 := len(out)
 	for _, e := range nameSpans(q, s) {
 		fit := 0.6
 		switch q.typ {
@@ -302,6 +318,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(qs.text, fit, qs.start, qs.end)
 	}
+	// A name or title is the entity asked for when the question asks for
+	// a name, or its memory item is about the question's topic (not only
+	// said by the question's person).
+	typed(k0, q.wantsName || topical(q, s))
 	if q.typ == TypePhrase || q.typ == TypePerson {
 		// The gap of the question: the object of its verb in the
 		// sentence, and the phrase the question's head noun heads.
@@ -324,7 +344,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
+			k := len(out)
 			addNear(h.text, headFit, h.start, h.end, 1)
+			typed(k, true)
 		}
 	}
 	if q.typ == TypePhrase && !q.wantsName {
@@ -341,7 +363,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	}
 	for _, a := range appositiveSpans(q, s) {
 		// "my home country, Sweden" for "what country …"
+		k := len(out)
 		addNear(a.text, appositiveFit, a.start, a.end, 1)
+		typed(k, true)
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
@@ -396,6 +420,20 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// topical reports whether the unit of s holds one of the question's focus
+// terms other than its names and dates: what it says is about the
+// question's topic, not only by the person the question names.
+func topical(q question, s *sentence) bool {
+	for _, ss := range s.u.sents {
+		for _, f := range q.focus {
+			if ss.set[f] && f != dateTerm && !q.names[f] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // siblingDateFit is the fit of a date stated by another sentence of the
 // item when the sentence itself states none; the item's own date fits

@@ -153,6 +153,7 @@ var thresholds = map[Type]float64{
 	TypeDate: 0.1, TypeDuration: 0.1, TypeNumber: 0.1, TypeFrequency: 0.1,
 	TypePerson: 0.1, TypePlace: 0.1, TypeOrg: 0.1, TypeYesNo: 0.1, TypeChoice: 0.1,
 	TypePhrase: DefaultThreshold, TypeReason: 0.7, TypeProcedure: 0.6,
+	TypeEntity: 0.1,
 }
 
 // Threshold is the calibrated minimum support in [0, 1] to answer a
@@ -220,8 +221,14 @@ func Read(question, context string, opts Options) Answer {
 		opts.MaxItems = 6
 	}
 	q := analyze(question)
-	if opts.Threshold == 0 {
+	calibrated := opts.Threshold == 0
+	if calibrated {
 		opts.Threshold = Threshold(q.typ)
+		if q.entity {
+			// the answer's type, and so its threshold, is known once
+			// it is read
+			opts.Threshold = min(opts.Threshold, Threshold(TypeEntity))
+		}
 	}
 	units := parseLayout(context)
 	var sents []*sentence
@@ -257,7 +264,7 @@ func Read(question, context string, opts Options) Answer {
 	ans := compose(q, sc, ranked, opts)
 	ans.Support = conf
 
-	if ans.Text == "" {
+	if ans.Text == "" || calibrated && conf < Threshold(ans.Type) {
 		return Answer{Text: Abstain, Support: conf, Type: q.typ}
 	}
 	return ans

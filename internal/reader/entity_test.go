@@ -1,0 +1,59 @@
+package reader
+
+import "testing"
+
+// A "which/what <noun>" question answered by a span of an entity's form
+// (a quoted title, a name, a noun phrase the noun heads) is a typed answer:
+// it is read at the entity threshold, far below the free-phrase one; the
+// same question answered by a free phrase, or by another person's
+// statement about themselves, keeps the free-phrase threshold.
+func TestReadEntityAnswers(t *testing.T) {
+	const other = "[2024-02-02] Priya: I love quiet mornings.\n[2024-02-03] Tomas: I finally finished “The Glass Orchard” on my flight."
+	cases := []struct {
+		name, q, ctx, want string
+		typ                Type
+	}{
+		{"quoted title", "Which novel did Priya finish during her long flight home from Osaka?",
+			"[2024-02-03] Priya: I finally finished “The Glass Orchard” on the plane.", "Glass Orchard", TypeEntity},
+		{"name", "What app does Priya use to track her slow evening runs along the old canal path?",
+			"[2024-02-03] Priya: I track every run with Stravix now.", "Stravix", TypeEntity},
+		{"head noun compound", "What kind of bike did Tomas repair during the long holiday break?",
+			"[2024-02-03] Tomas: I spent hours on my old mountain bike.", "old mountain bike", TypeEntity},
+		{"free phrase", "Which dessert did Priya bake for the big office party after the quarterly review?",
+			"[2024-02-03] Priya: I baked something sweet with lemons.", Abstain, TypePhrase},
+		{"another person's statement", "Which novel did Priya finish during her long flight home from Osaka?",
+			other, Abstain, TypePhrase},
+	}
+	for _, c := range cases {
+		a := Read(c.q, c.ctx, Options{})
+		if a.Text != c.want || a.Type != c.typ {
+			t.Errorf("%s: %q type %s (support %.2f), want %q type %s", c.name, a.Text, a.Type, a.Support, c.want, c.typ)
+		}
+		if c.want == Abstain {
+			// read at the entity threshold whatever the type, it answers:
+			// the free-phrase threshold is what abstains
+			if lo := Read(c.q, c.ctx, Options{Threshold: Threshold(TypeEntity)}); IsAbstention(lo.Text) {
+				t.Errorf("%s: abstains at the entity threshold too (support %.2f)", c.name, lo.Support)
+			}
+		}
+		if c.typ == TypeEntity && !(a.Support >= Threshold(TypeEntity) && a.Support < Threshold(TypePhrase)) {
+			t.Errorf("%s: support %.2f is not between the entity and the phrase thresholds", c.name, a.Support)
+		}
+	}
+}
+
+func TestAnalyzeEntityQuestions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which novel did Priya finish?":           true,
+		"What kind of bike did Tomas repair?":     true,
+		"What is Priya's favourite novel?":        false, // the head is the subject's, not the wh-word's
+		"What did Priya finish?":                  false,
+		"Which city did Priya fly to?":            false, // a place
+		"Which novel did Priya finish, A or B?":   false, // a choice
+		"What reason did Priya give for leaving?": false,
+	} {
+		if got := analyze(q).entity; got != want {
+			t.Errorf("%q: entity %v, want %v", q, got, want)
+		}
+	}
+}
