@@ -346,7 +346,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// the gap is
 			k := len(out)
 			addNear(h.text, headFit, h.start, h.end, 1)
-			typed(k, true)
+			typed(k, h.compound)
 		}
 	}
 	if q.typ == TypePhrase && !q.wantsName {
@@ -636,6 +636,11 @@ type span struct {
 	fit        float64
 	locative   bool // preceded by a locative preposition (in, at, to …)
 	means      bool // introduced by "by"/"with"/"through" (a means)
+	// compound is true for a head-noun phrase with a noun or -ing
+	// modifier the question does not say ("mountain bike", "cooking
+	// show"): a kind of the head, rather than the head with a quality
+	// ("great news") or with the question's own words.
+	compound bool
 }
 
 func textOf(s *sentence, start, end int) string {
@@ -1009,9 +1014,13 @@ func capitalized(s *sentence, i int) bool {
 		// a sentence's first word tagged as a verb, adjective, adverb
 		// or interjection ("Look at this!", "Crazy thing happened") is
 		// not a name
-		switch tg := s.tags()[i]; {
-		case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
-			return false
+		// (tagged as written and, since the tagger reads a capital as a
+		// sign of a name, lowercased too: "Dyed my hair", "Hang tight")
+		for _, tg := range []string{s.tags()[i], s.lowerTag(i)} {
+			switch {
+			case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
+				return false
+			}
 		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
@@ -1500,7 +1509,11 @@ func headSpans(q question, s *sentence) []span {
 			st--
 		}
 		if st < i {
-			out = append(out, span{text: textOf(s, st, i+1), start: st, end: i + 1})
+			sp := span{text: textOf(s, st, i+1), start: st, end: i + 1}
+			for j := st; j < i; j++ {
+				sp.compound = sp.compound || (strings.HasPrefix(tg[j], "NN") || tg[j] == "VBG") && q.order(s.keys[j]) < 0
+			}
+			out = append(out, sp)
 		}
 	}
 	return out

@@ -246,6 +246,11 @@ func analyze(q string) question {
 					break
 				}
 				head, headAfterWh = w, true
+				if b := possessiveBase(w); b != w && k == 1 {
+					// "which movie's theme …" asks for a movie
+					head = b
+					break
+				}
 				// A noun compound's head is its last noun ("which
 				// hotel chain" → "chain", "what engine version" →
 				// "version").

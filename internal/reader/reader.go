@@ -210,6 +210,8 @@ type sentence struct {
 	nth  int // index within its unit
 	// pos0 are the tokens' part-of-speech tags, filled on first use (tags).
 	pos0 []string
+	// lowerTags are tags of tokens read in lower case (lowerTag).
+	lowerTags map[int]string
 }
 
 // Read answers question from context.
