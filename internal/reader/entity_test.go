@@ -19,6 +19,8 @@ func TestReadEntityAnswers(t *testing.T) {
 			"[2024-02-03] Priya: I track every run with Stravix now.", "Stravix", TypeEntity},
 		{"head noun compound", "What kind of bike did Tomas repair during the long holiday break?",
 			"[2024-02-03] Tomas: I spent hours on my old mountain bike.", "old mountain bike", TypeEntity},
+		{"head noun with a quality only", "What news did Priya share after the long quarterly budget meeting with her manager?",
+			"[2024-02-03] Priya: I shared some great news with the team.", Abstain, TypePhrase},
 		{"free phrase", "Which dessert did Priya bake for the big office party after the quarterly review?",
 			"[2024-02-03] Priya: I baked something sweet with lemons.", Abstain, TypePhrase},
 		{"another person's statement", "Which novel did Priya finish during her long flight home from Osaka?",
@@ -54,6 +56,26 @@ func TestAnalyzeEntityQuestions(t *testing.T) {
 	} {
 		if got := analyze(q).entity; got != want {
 			t.Errorf("%q: entity %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
+	if h := analyze("Which movie's theme does Priya hum?").head; h != "movie" {
+		t.Errorf("possessive head: %q, want movie", h)
+	}
+	if h := analyze("Which of Priya's cousins visited?").head; h != "cousins" {
+		t.Errorf("which of X's: %q, want cousins", h)
+	}
+	for text, want := range map[string]bool{
+		"Dyed my hair blue last week.":  false, // a verb
+		"Loved the concert last night.": false,
+		"Honestly it was fine.":         false, // an adverb
+		"Stravix tracks my runs.":       true,
+	} {
+		s := newSentence(text, &unit{})
+		if got := capitalized(s, 0); got != want {
+			t.Errorf("%q: capitalized %v, want %v (tags %v)", text, got, want, s.tags())
 		}
 	}
 }
