@@ -25,6 +25,9 @@ type cand struct {
 	// quoted title, a name set beside the question's head noun, or a noun
 	// phrase headed by it ("cooking show" for "which show").
 	typed bool
+	// name is true for a name or a quoted title: a list answer may take
+	// several from one sentence ("Bach and Mozart").
+	name bool
 }
 
 // compose reads the answer from the ranked sentences.
@@ -120,7 +123,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		if len(items) >= opts.MaxItems {
 			break
 		}
-		if c.score < 0.4*top.score || usedSent[c.s] {
+		if c.score < 0.4*top.score || usedSent[c.s] && !(c.name && top.name) {
 			continue
 		}
 		k := normKey(c.text)
@@ -322,6 +325,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	// a name, or its memory item is about the question's topic (not only
 	// said by the question's person).
 	typed(k0, q.wantsName || topical(q, s))
+	for k := k0; k < len(out); k++ {
+		out[k].name = true
+	}
 	if q.typ == TypePhrase || q.typ == TypePerson {
 		// The gap of the question: the object of its verb in the
 		// sentence, and the phrase the question's head noun heads.

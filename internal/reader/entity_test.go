@@ -79,3 +79,12 @@ func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
 		}
 	}
 }
+
+// A list question takes every name of a sentence, not only its best span
+// (ordered by score: the name nearer the focus term "cook" first).
+func TestReadListOfNamesInOneSentence(t *testing.T) {
+	ctx := "[2024-02-03] Priya: Most mornings I put on Haydn and Schubert while I cook."
+	if a := Read("Which composers does Priya play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
+		t.Errorf("%q (support %.2f, type %s), want %q", a.Text, a.Support, a.Type, "Schubert, Haydn")
+	}
+}
