@@ -26,7 +26,7 @@ type cand struct {
 	// phrase headed by it ("cooking show" for "which show").
 	typed bool
 	// name is true for a name or a quoted title: a list answer may take
-	// several from one sentence ("Bach and Mozart").
+	// several from one sentence ("Haydn and Schubert").
 	name bool
 }
 

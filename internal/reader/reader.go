@@ -81,7 +81,8 @@
 //     the role ("my landlord, Ivo Marsh", "Ivo is my landlord"); "how
 //     many" questions whose context states no number the count of the
 //     supporting units; list questions join the spans of every
-//     well-supported sentence; why and how questions get the supporting
+//     well-supported sentence (every name or title of a sentence when
+//     the best span is one); why and how questions get the supporting
 //     clause. When the best support is below the threshold the reader
 //     abstains (a position answer needs the list to hold the typed
 //     answers' threshold share of the question's terms, or to be the
@@ -147,8 +148,8 @@ const DefaultThreshold = 0.4
 //     typed span that fits is right often enough that abstaining costs
 //     more than it saves;
 //   - entities (TypeEntity, the typed answers of "which/what <noun>"
-//     questions): 0.1 — the harness's gain is highest there (+0.0165 of
-//     the objective, against +0.0148 at the free phrases' 0.4), while
+//     questions): 0.1 — the harness's gain is highest there (+0.0168 of
+//     the objective, against +0.0150 at the free phrases' 0.4), while
 //     the same questions answered by a free phrase keep 0.4;
 //   - free phrases: 0.4 — below it a phrase read from a weakly supported
 //     sentence is rarely right, and LoCoMo's adversarial questions are
