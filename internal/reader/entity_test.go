@@ -48,7 +48,7 @@ func TestAnalyzeEntityQuestions(t *testing.T) {
 	for q, want := range map[string]bool{
 		"Which novel did Priya finish?":           true,
 		"What kind of bike did Tomas repair?":     true,
-		"What is Priya's favourite novel?":        false, // the head is the subject's, not the wh-word's
+		"What is Priya's favourite novel?":        true, // the subject's head
 		"What did Priya finish?":                  false,
 		"Which city did Priya fly to?":            false, // a place
 		"Which novel did Priya finish, A or B?":   false, // a choice

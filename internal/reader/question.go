@@ -89,9 +89,9 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
-	// entity is true for a free-phrase question whose wh-word is
-	// followed by its head noun ("which show", "what kind of app"): it
-	// asks for an entity of the noun's type.
+	// entity is true for a free-phrase what/which question with a head
+	// noun ("which show", "what kind of app", "what is Ana's favourite
+	// show"): it asks for an entity of the noun's type.
 	entity bool
 	// role is true for "who is X's <role>": head is the role noun, whose
 	// holder's name is the answer.
@@ -233,7 +233,7 @@ func analyze(q string) question {
 			}
 			return ""
 		}
-		head, headAfterWh := "", false
+		head := ""
 		// The head noun: the first word after what/which that is not a
 		// function word ("what kind of book" → "book").
 		if wh == "what" || wh == "which" || wh == "whose" {
@@ -245,7 +245,7 @@ func analyze(q string) question {
 				if nlp.IsFunctionWord(w) {
 					break
 				}
-				head, headAfterWh = w, true
+				head = w
 				if b := possessiveBase(w); b != w && k == 1 {
 					// "which movie's theme …" asks for a movie
 					head = b
@@ -334,8 +334,9 @@ func analyze(q string) question {
 				out.typ, out.options = TypeChoice, opts
 			}
 		}
-		// "Which <noun> …": an entity of the noun's type.
-		out.entity = out.typ == TypePhrase && headAfterWh && (wh == "what" || wh == "which")
+		// "Which <noun> …", "what is X's favourite <noun>": an entity of
+		// the noun's type.
+		out.entity = out.typ == TypePhrase && head != "" && (wh == "what" || wh == "which")
 		// Plural head or "what are some": several answers.
 		if head != "" && isPlural(head) {
 			out.list = true
