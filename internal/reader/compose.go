@@ -21,6 +21,13 @@ type cand struct {
 	near  float64
 	s     *sentence
 	score float64
+	// typed is true for a span of an entity's form: a name or code, a
+	// quoted title, a name set beside the question's head noun, or a noun
+	// phrase headed by it ("cooking show" for "which show").
+	typed bool
+	// name is true for a name or a quoted title: a list answer may take
+	// several from one sentence ("Haydn and Schubert").
+	name bool
 }
 
 // compose reads the answer from the ranked sentences.
@@ -100,6 +107,10 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	ans.Sentence, ans.Date = top.s.text, top.s.u.date
+	if q.entity && top.typed && sc.about(top.s) {
+		// an entity of the head noun's type was read: a typed answer
+		ans.Type = TypeEntity
+	}
 	if !q.list {
 		ans.Text = top.text
 		return ans
@@ -112,7 +123,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		if len(items) >= opts.MaxItems {
 			break
 		}
-		if c.score < 0.4*top.score || usedSent[c.s] {
+		if c.score < 0.4*top.score || usedSent[c.s] && !(c.name && top.name) {
 			continue
 		}
 		k := normKey(c.text)
@@ -198,6 +209,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			out[k].near = floor
 		}
 	}
+	// typed marks the candidates added since k as entity-form spans when
+	// ok.
+	typed := func(k int, ok bool) {
+		for ; k < len(out); k++ {
+			out[k].typed = ok
+		}
+	}
 	switch q.typ {
 	case TypeDate:
 		if q.clock {
@@ -259,6 +277,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		return out
 	}
 	// Names, quoted titles and phrases.
+	k0 := len(out)
 	for _, e := range nameSpans(q, s) {
 		fit := 0.6
 		switch q.typ {
@@ -302,6 +321,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(qs.text, fit, qs.start, qs.end)
 	}
+	// A name or title is the entity asked for when the question asks for
+	// a name, or its memory item is about the question's topic (not only
+	// said by the question's person).
+	typed(k0, q.wantsName || topical(q, s))
+	for k := k0; k < len(out); k++ {
+		out[k].name = true
+	}
 	if q.typ == TypePhrase || q.typ == TypePerson {
 		// The gap of the question: the object of its verb in the
 		// sentence, and the phrase the question's head noun heads.
@@ -324,7 +350,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
+			k := len(out)
 			addNear(h.text, headFit, h.start, h.end, 1)
+			typed(k, h.compound)
 		}
 	}
 	if q.typ == TypePhrase && !q.wantsName {
@@ -341,7 +369,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	}
 	for _, a := range appositiveSpans(q, s) {
 		// "my home country, Sweden" for "what country …"
+		k := len(out)
 		addNear(a.text, appositiveFit, a.start, a.end, 1)
+		typed(k, true)
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
@@ -396,6 +426,20 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// topical reports whether the unit of s holds one of the question's focus
+// terms other than its names and dates: what it says is about the
+// question's topic, not only by the person the question names.
+func topical(q question, s *sentence) bool {
+	for _, ss := range s.u.sents {
+		for _, f := range q.focus {
+			if ss.set[f] && f != dateTerm && !q.names[f] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // siblingDateFit is the fit of a date stated by another sentence of the
 // item when the sentence itself states none; the item's own date fits
@@ -598,6 +642,11 @@ type span struct {
 	fit        float64
 	locative   bool // preceded by a locative preposition (in, at, to …)
 	means      bool // introduced by "by"/"with"/"through" (a means)
+	// compound is true for a head-noun phrase with a noun or -ing
+	// modifier the question does not say ("mountain bike", "cooking
+	// show"): a kind of the head, rather than the head with a quality
+	// ("great news") or with the question's own words.
+	compound bool
 }
 
 func textOf(s *sentence, start, end int) string {
@@ -971,9 +1020,13 @@ func capitalized(s *sentence, i int) bool {
 		// a sentence's first word tagged as a verb, adjective, adverb
 		// or interjection ("Look at this!", "Crazy thing happened") is
 		// not a name
-		switch tg := s.tags()[i]; {
-		case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
-			return false
+		// (tagged as written and, since the tagger reads a capital as a
+		// sign of a name, lowercased too: "Dyed my hair", "Hang tight")
+		for _, tg := range []string{s.tags()[i], s.lowerTag(i)} {
+			switch {
+			case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
+				return false
+			}
 		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
@@ -1462,7 +1515,11 @@ func headSpans(q question, s *sentence) []span {
 			st--
 		}
 		if st < i {
-			out = append(out, span{text: textOf(s, st, i+1), start: st, end: i + 1})
+			sp := span{text: textOf(s, st, i+1), start: st, end: i + 1}
+			for j := st; j < i; j++ {
+				sp.compound = sp.compound || (strings.HasPrefix(tg[j], "NN") || tg[j] == "VBG") && q.order(s.keys[j]) < 0
+			}
+			out = append(out, sp)
 		}
 	}
 	return out

@@ -29,6 +29,24 @@ func (s *sentence) tags() []string {
 	return s.pos0
 }
 
+// lowerTag is the tag of token i of s when that token is written in
+// lower case (the rest of the sentence as written), computed once per
+// token. The perceptron tagger takes a capitalized word for a proper noun
+// by its capital alone; a sentence-initial word's capital says nothing.
+func (s *sentence) lowerTag(i int) string {
+	if tg, ok := s.lowerTags[i]; ok {
+		return tg
+	}
+	toks := append([]nlp.Token(nil), s.toks...)
+	toks[i].Text = toks[i].Lower
+	tg := tagWords(toks)[i]
+	if s.lowerTags == nil {
+		s.lowerTags = map[int]string{}
+	}
+	s.lowerTags[i] = tg
+	return tg
+}
+
 // nounShare is the fit factor of the phrase [start, end) of s by its part
 // of speech: 1 when it holds a noun (common or proper, NN*) or a cardinal
 // number (CD), else 0.35: a phrase of only adjectives, adverbs, verbs,

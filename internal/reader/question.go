@@ -31,6 +31,12 @@ const (
 	TypeReason    Type = "reason"    // why, for what reason
 	TypeProcedure Type = "procedure" // how (manner, means, steps)
 	TypePhrase    Type = "phrase"    // what/which: a free noun or verb phrase
+	// TypeEntity is the answer to a "which/what <noun>" question read as
+	// an entity of the noun's type: a name or code, a quoted title, a name
+	// set beside the noun, or a noun phrase the noun heads. It is an
+	// answer's type, never a question's: the question is a TypePhrase
+	// one, and its answer is TypeEntity only when such a span was read.
+	TypeEntity Type = "entity"
 )
 
 // question is the analysis of a question.
@@ -83,6 +89,10 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// entity is true for a free-phrase what/which question with a head
+	// noun ("which show", "what kind of app", "what is Ana's favourite
+	// show"): it asks for an entity of the noun's type.
+	entity bool
 	// role is true for "who is X's <role>": head is the role noun, whose
 	// holder's name is the answer.
 	role bool
@@ -236,6 +246,11 @@ func analyze(q string) question {
 					break
 				}
 				head = w
+				if b := possessiveBase(w); b != w && k == 1 {
+					// "which movie's theme …" asks for a movie
+					head = b
+					break
+				}
 				// A noun compound's head is its last noun ("which
 				// hotel chain" → "chain", "what engine version" →
 				// "version").
@@ -319,6 +334,9 @@ func analyze(q string) question {
 				out.typ, out.options = TypeChoice, opts
 			}
 		}
+		// "Which <noun> …", "what is X's favourite <noun>": an entity of
+		// the noun's type.
+		out.entity = out.typ == TypePhrase && head != "" && (wh == "what" || wh == "which")
 		// Plural head or "what are some": several answers.
 		if head != "" && isPlural(head) {
 			out.list = true

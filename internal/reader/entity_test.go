@@ -1,0 +1,90 @@
+package reader
+
+import "testing"
+
+// A "which/what <noun>" question answered by a span of an entity's form
+// (a quoted title, a name, a noun phrase the noun heads) is a typed answer:
+// it is read at the entity threshold, far below the free-phrase one; the
+// same question answered by a free phrase, or by another person's
+// statement about themselves, keeps the free-phrase threshold.
+func TestReadEntityAnswers(t *testing.T) {
+	const other = "[2024-02-02] Priya: I love quiet mornings.\n[2024-02-03] Tomas: I finally finished “The Glass Orchard” on my flight."
+	cases := []struct {
+		name, q, ctx, want string
+		typ                Type
+	}{
+		{"quoted title", "Which novel did Priya finish during her long flight home from Osaka?",
+			"[2024-02-03] Priya: I finally finished “The Glass Orchard” on the plane.", "Glass Orchard", TypeEntity},
+		{"name", "What app does Priya use to track her slow evening runs along the old canal path?",
+			"[2024-02-03] Priya: I track every run with Stravix now.", "Stravix", TypeEntity},
+		{"head noun compound", "What kind of bike did Tomas repair during the long holiday break?",
+			"[2024-02-03] Tomas: I spent hours on my old mountain bike.", "old mountain bike", TypeEntity},
+		{"head noun with a quality only", "What news did Priya share after the long quarterly budget meeting with her manager?",
+			"[2024-02-03] Priya: I shared some great news with the team.", Abstain, TypePhrase},
+		{"free phrase", "Which dessert did Priya bake for the big office party after the quarterly review?",
+			"[2024-02-03] Priya: I baked something sweet with lemons.", Abstain, TypePhrase},
+		{"another person's statement", "Which novel did Priya finish during her long flight home from Osaka?",
+			other, Abstain, TypePhrase},
+	}
+	for _, c := range cases {
+		a := Read(c.q, c.ctx, Options{})
+		if a.Text != c.want || a.Type != c.typ {
+			t.Errorf("%s: %q type %s (support %.2f), want %q type %s", c.name, a.Text, a.Type, a.Support, c.want, c.typ)
+		}
+		if c.want == Abstain {
+			// read at the entity threshold whatever the type, it answers:
+			// the free-phrase threshold is what abstains
+			if lo := Read(c.q, c.ctx, Options{Threshold: Threshold(TypeEntity)}); IsAbstention(lo.Text) {
+				t.Errorf("%s: abstains at the entity threshold too (support %.2f)", c.name, lo.Support)
+			}
+		}
+		if c.typ == TypeEntity && !(a.Support >= Threshold(TypeEntity) && a.Support < Threshold(TypePhrase)) {
+			t.Errorf("%s: support %.2f is not between the entity and the phrase thresholds", c.name, a.Support)
+		}
+	}
+}
+
+func TestAnalyzeEntityQuestions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which novel did Priya finish?":           true,
+		"What kind of bike did Tomas repair?":     true,
+		"What is Priya's favourite novel?":        true, // the subject's head
+		"What did Priya finish?":                  false,
+		"Which city did Priya fly to?":            false, // a place
+		"Which novel did Priya finish, A or B?":   false, // a choice
+		"What reason did Priya give for leaving?": false,
+	} {
+		if got := analyze(q).entity; got != want {
+			t.Errorf("%q: entity %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
+	if h := analyze("Which movie's theme does Priya hum?").head; h != "movie" {
+		t.Errorf("possessive head: %q, want movie", h)
+	}
+	if h := analyze("Which of Priya's cousins visited?").head; h != "cousins" {
+		t.Errorf("which of X's: %q, want cousins", h)
+	}
+	for text, want := range map[string]bool{
+		"Dyed my hair blue last week.":  false, // a verb
+		"Loved the concert last night.": false,
+		"Honestly it was fine.":         false, // an adverb
+		"Stravix tracks my runs.":       true,
+	} {
+		s := newSentence(text, &unit{})
+		if got := capitalized(s, 0); got != want {
+			t.Errorf("%q: capitalized %v, want %v (tags %v)", text, got, want, s.tags())
+		}
+	}
+}
+
+// A list question takes every name of a sentence, not only its best span
+// (ordered by score: the name nearer the focus term "cook" first).
+func TestReadListOfNamesInOneSentence(t *testing.T) {
+	ctx := "[2024-02-03] Priya: Most mornings I put on Haydn and Schubert while I cook."
+	if a := Read("Which composers does Priya play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
+		t.Errorf("%q (support %.2f, type %s), want %q", a.Text, a.Support, a.Type, "Schubert, Haydn")
+	}
+}
