@@ -8,22 +8,22 @@ import "testing"
 // same question answered by a free phrase, or by another person's
 // statement about themselves, keeps the free-phrase threshold.
 func TestReadEntityAnswers(t *testing.T) {
-	const other = "[2024-02-02] Priya: I love quiet mornings.\n[2024-02-03] Tomas: I finally finished “The Glass Orchard” on my flight."
+	const other = "[2024-02-02] Ines: I love quiet mornings.\n[2024-02-03] Tomas: I finally finished “The Glass Orchard” on my flight."
 	cases := []struct {
 		name, q, ctx, want string
 		typ                Type
 	}{
-		{"quoted title", "Which novel did Priya finish during her long flight home from Osaka?",
-			"[2024-02-03] Priya: I finally finished “The Glass Orchard” on the plane.", "Glass Orchard", TypeEntity},
-		{"name", "What app does Priya use to track her slow evening runs along the old canal path?",
-			"[2024-02-03] Priya: I track every run with Stravix now.", "Stravix", TypeEntity},
+		{"quoted title", "Which novel did Ines finish during her long flight home from Lima?",
+			"[2024-02-03] Ines: I finally finished “The Glass Orchard” on the plane.", "Glass Orchard", TypeEntity},
+		{"name", "What app does Ines use to track her slow evening runs along the old canal path?",
+			"[2024-02-03] Ines: I track every run with Stravix now.", "Stravix", TypeEntity},
 		{"head noun compound", "What kind of bike did Tomas repair during the long holiday break?",
 			"[2024-02-03] Tomas: I spent hours on my old mountain bike.", "old mountain bike", TypeEntity},
-		{"head noun with a quality only", "What news did Priya share after the long quarterly budget meeting with her manager?",
-			"[2024-02-03] Priya: I shared some great news with the team.", Abstain, TypePhrase},
-		{"free phrase", "Which dessert did Priya bake for the big office party after the quarterly review?",
-			"[2024-02-03] Priya: I baked something sweet with lemons.", Abstain, TypePhrase},
-		{"another person's statement", "Which novel did Priya finish during her long flight home from Osaka?",
+		{"head noun with a quality only", "What news did Ines share after the long quarterly budget meeting with her manager?",
+			"[2024-02-03] Ines: I shared some great news with the team.", Abstain, TypePhrase},
+		{"free phrase", "Which dessert did Ines bake for the big office party after the quarterly review?",
+			"[2024-02-03] Ines: I baked something sweet with lemons.", Abstain, TypePhrase},
+		{"another person's statement", "Which novel did Ines finish during her long flight home from Lima?",
 			other, Abstain, TypePhrase},
 	}
 	for _, c := range cases {
@@ -46,13 +46,13 @@ func TestReadEntityAnswers(t *testing.T) {
 
 func TestAnalyzeEntityQuestions(t *testing.T) {
 	for q, want := range map[string]bool{
-		"Which novel did Priya finish?":           true,
+		"Which novel did Ines finish?":           true,
 		"What kind of bike did Tomas repair?":     true,
-		"What is Priya's favourite novel?":        true, // the subject's head
-		"What did Priya finish?":                  false,
-		"Which city did Priya fly to?":            false, // a place
-		"Which novel did Priya finish, A or B?":   false, // a choice
-		"What reason did Priya give for leaving?": false,
+		"What is Ines's favourite novel?":        true, // the subject's head
+		"What did Ines finish?":                  false,
+		"Which city did Ines fly to?":            false, // a place
+		"Which novel did Ines finish, A or B?":   false, // a choice
+		"What reason did Ines give for leaving?": false,
 	} {
 		if got := analyze(q).entity; got != want {
 			t.Errorf("%q: entity %v, want %v", q, got, want)
@@ -61,10 +61,10 @@ func TestAnalyzeEntityQuestions(t *testing.T) {
 }
 
 func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
-	if h := analyze("Which movie's theme does Priya hum?").head; h != "movie" {
+	if h := analyze("Which movie's theme does Ines hum?").head; h != "movie" {
 		t.Errorf("possessive head: %q, want movie", h)
 	}
-	if h := analyze("Which of Priya's cousins visited?").head; h != "cousins" {
+	if h := analyze("Which of Ines's cousins visited?").head; h != "cousins" {
 		t.Errorf("which of X's: %q, want cousins", h)
 	}
 	for text, want := range map[string]bool{
@@ -83,8 +83,8 @@ func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
 // A list question takes every name of a sentence, not only its best span
 // (ordered by score: the name nearer the focus term "cook" first).
 func TestReadListOfNamesInOneSentence(t *testing.T) {
-	ctx := "[2024-02-03] Priya: Most mornings I put on Haydn and Schubert while I cook."
-	if a := Read("Which composers does Priya play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
+	ctx := "[2024-02-03] Ines: Most mornings I put on Haydn and Schubert while I cook."
+	if a := Read("Which composers does Ines play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
 		t.Errorf("%q (support %.2f, type %s), want %q", a.Text, a.Support, a.Type, "Schubert, Haydn")
 	}
 }
