@@ -47,7 +47,7 @@ func TestReadEntityAnswers(t *testing.T) {
 func TestAnalyzeEntityQuestions(t *testing.T) {
 	for q, want := range map[string]bool{
 		"Which novel did Ines finish?":           true,
-		"What kind of bike did Tomas repair?":     true,
+		"What kind of bike did Tomas repair?":    true,
 		"What is Ines's favourite novel?":        true, // the subject's head
 		"What did Ines finish?":                  false,
 		"Which city did Ines fly to?":            false, // a place
