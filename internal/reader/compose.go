@@ -427,6 +427,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 
 const aloneFit = 0.3
 
+// notName reports whether a word tagged tg (Penn tag) is read as a
+// verb, adjective, adverb or interjection, not a name.
+func notName(tg string) bool {
+	return strings.HasPrefix(tg, "VB") || strings.HasPrefix(tg, "JJ") || strings.HasPrefix(tg, "RB") || tg == "UH"
+}
+
 // topical reports whether the unit of s holds one of the question's focus
 // terms other than its names and dates: what it says is about the
 // question's topic, not only by the person the question names.
@@ -1022,11 +1028,9 @@ func capitalized(s *sentence, i int) bool {
 		// not a name
 		// (tagged as written and, since the tagger reads a capital as a
 		// sign of a name, lowercased too: "Dyed my hair", "Hang tight")
-		for _, tg := range []string{s.tags()[i], s.lowerTag(i)} {
-			switch {
-			case strings.HasPrefix(tg, "VB"), strings.HasPrefix(tg, "JJ"), strings.HasPrefix(tg, "RB"), tg == "UH":
-				return false
-			}
+		// (the lowercased tagging only when the first one does not decide)
+		if notName(s.tags()[i]) || notName(s.lowerTag(i)) {
+			return false
 		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
