@@ -42,6 +42,45 @@ type Data struct {
 	locomo map[string]bool
 	// explorer is where report.html reads stored contexts (html.go).
 	explorer explorerSrc
+	// byLabel holds the indexes in Cells of each label's cells, built by
+	// indexLabels once the cells are final (Load); nil: cellsOf scans.
+	byLabel map[string][]int
+	// cellRows[i] is Rows[Cells[i].Key], built with byLabel.
+	cellRows [][]results.Row
+}
+
+// indexLabels builds byLabel and cellRows from Cells and Rows.
+func (d *Data) indexLabels() {
+	d.byLabel = map[string][]int{}
+	d.cellRows = make([][]results.Row, len(d.Cells))
+	for i := range d.Cells {
+		d.byLabel[d.Cells[i].Label] = append(d.byLabel[d.Cells[i].Label], i)
+		d.cellRows[i] = d.Rows[d.Cells[i].Key]
+	}
+}
+
+// rowsOfCell is Rows[Cells[i].Key], without the map look-up when Load
+// built the index.
+func (d *Data) rowsOfCell(i int) []results.Row {
+	if d.cellRows != nil {
+		return d.cellRows[i]
+	}
+	return d.Rows[d.Cells[i].Key]
+}
+
+// cellsOf returns the indexes in Cells of label's cells, in Cells order:
+// from the index when Load built it, else by a scan (a Data built by hand).
+func (d *Data) cellsOf(label string) []int {
+	if d.byLabel != nil {
+		return d.byLabel[label]
+	}
+	var out []int
+	for i := range d.Cells {
+		if d.Cells[i].Label == label {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Load reads a run from its results store.
@@ -98,6 +137,7 @@ func Load(store *results.Store) (*Data, error) {
 	}
 	d.loadLLM(store)
 	d.relabelNoGold()
+	d.indexLabels()
 	if err := d.loadExplorer(store); err != nil {
 		return nil, err
 	}

@@ -45,12 +45,9 @@ func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bo
 	idx := map[string]int{}
 	var sum []float64
 	var cnt []int
-	for ci := range d.Cells {
-		c := &d.Cells[ci] // by pointer: a Cell is large and most are skipped
-		if c.Label != label {
-			continue
-		}
-		for _, r := range d.Rows[c.Key] {
+	for _, ci := range d.cellsOf(label) {
+		c := &d.Cells[ci] // by pointer: a Cell is large
+		for _, r := range d.rowsOfCell(ci) {
 			if keep != nil && !keep(*c, r) {
 				continue
 			}
