@@ -258,34 +258,12 @@ func (s *Store) scorable(vec []float32) (bool, error) {
 // as the zero vector, are skipped; a zero query vector gives no hits. Hits
 // carry ID and Score only (the caller named the documents). Cost: one dot
 // product per id, independent of the collection size.
-func (s *Store) QueryAmong(_ context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
-	if n <= 0 || isZero(vec) || len(ids) == 0 {
-		return nil, nil
+func (s *Store) QueryAmong(ctx context.Context, vec []float32, n int, ids []string) ([]Hit, error) {
+	refs := make([]Ref, len(ids))
+	for i, id := range ids {
+		refs[i] = Ref{ID: id, row: -1} // no row: found by id
 	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if ok, err := s.scorable(vec); !ok {
-		return nil, err
-	}
-	q := aligned(s.dim)
-	normalizeInto(q, vec)
-	x := blas32.Vector{N: s.dim, Inc: 1, Data: q}
-	h := topHeap{ids: s.ids, n: n}
-	for _, id := range ids {
-		r, ok := s.rows[id]
-		if !ok {
-			continue
-		}
-		// Dot(row, q) runs the kernel Gemv runs per row in scan, on the
-		// same operands in the same order: the same float32 score.
-		h.offer(cand{blas32.Dot(blas32.Vector{N: s.dim, Inc: 1, Data: s.row(r)}, x), r})
-	}
-	top := h.sorted()
-	hits := make([]Hit, len(top))
-	for i, c := range top {
-		hits[i] = Hit{ID: s.ids[c.row], Score: float64(c.score)}
-	}
-	return hits, nil
+	return s.QueryAmongRefs(ctx, vec, n, refs)
 }
 
 // Ref names a stored vector by id and by the matrix row that held it when
