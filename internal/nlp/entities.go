@@ -63,7 +63,7 @@ func NormalizeEntity(s string) string {
 //   - runs of capitalized words ("Hotel Granvia Kyoto", "Dana"), not counting
 //     a lone capitalized stopword at a sentence start ("The", "We");
 //   - technical tokens: words with digits, inner dots, slashes or
-//     underscores, or inner capitals ("p95", "/orders", "max_conns",
+//     underscores, or inner capitals ("p99", "/recipes", "max_retries",
 //     "us-west-2", "OpenSearch"); plain lowercase words, hyphenated or not,
 //     are not entities (there is no lexicon);
 //   - a capitalized word followed by a version-like number joins it
@@ -163,7 +163,7 @@ func isVersion(w string) bool {
 
 // IsTechnical reports whether w is an identifier-like token: letters with
 // digits ("p95", "us-west-2"), inner dots, slashes or underscores
-// ("max_conns", "net/http"), inner capitals ("OpenSearch") or a leading path
+// ("max_retries", "os/exec"), inner capitals ("OpenSearch") or a leading path
 // slash ("/orders"). Plain numbers and plain words are not.
 func IsTechnical(w string) bool { return isTechnical(w) }
 

@@ -55,7 +55,7 @@ func NewStaleIndex() *StaleIndex {
 
 // Distinctive reports whether a value is specific enough to recognize in
 // free text: it has a digit ("70%", "Go 1.25"), a technical token
-// ("Render.com"), two or more content words ("limit/offset pagination"), or is
+// ("Render.com"), two or more content words ("word frequency counts"), or is
 // a capitalized name ("Zotero", "Anika").
 func Distinctive(display string) bool {
 	if strings.ContainsAny(display, "0123456789") {
