@@ -31,3 +31,20 @@ func TestInt64s(t *testing.T) {
 		t.Fatal("want a scan error for text")
 	}
 }
+
+func TestMemoryStatisticsOff(t *testing.T) {
+	db, err := sql.Open("sqlite3", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE t(x TEXT); INSERT INTO t VALUES ('a'), ('b')`); err != nil {
+		t.Fatal(err)
+	}
+	if memstatusRC != 0 {
+		t.Fatalf("sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) = %d, want 0 (SQLITE_OK): a database was opened before package initialization", memstatusRC)
+	}
+	if MemoryStatistics() {
+		t.Fatal("SQLite still counts memory with a database open")
+	}
+}

@@ -291,12 +291,14 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 	if emb == nil {
 		return nil, fmt.Errorf("%w: nil embedder", ErrInvalid)
 	}
-	db, err := sql.Open("sqlite3", ":memory:")
+	db, err := sql.Open("sqlite3", ":memory:?_mutex=no")
 	if err != nil {
 		return nil, fmt.Errorf("hierpath: open sqlite: %w", err)
 	}
 	// One connection for the life of the graph: every pooled connection to
-	// :memory: would be its own empty database.
+	// :memory: would be its own empty database. database/sql never uses it
+	// from two goroutines at once, so SQLite's per-connection mutex is off
+	// (_mutex=no).
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxLifetime(0)

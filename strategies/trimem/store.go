@@ -366,7 +366,9 @@ func OpenStore(cfg Config) (*Store, error) {
 	}
 	// A unique name per store keeps shared-cache databases of concurrent
 	// cells apart; one connection keeps the database alive and private.
-	dsn := fmt.Sprintf("file:trimem-%d?mode=memory&cache=private&_foreign_keys=0", storeSeq.Add(1))
+	// database/sql never uses that connection from two goroutines at once,
+	// so SQLite's per-connection mutex is off (_mutex=no).
+	dsn := fmt.Sprintf("file:trimem-%d?mode=memory&cache=private&_foreign_keys=0&_mutex=no", storeSeq.Add(1))
 	db, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: open sqlite: %w", err)
