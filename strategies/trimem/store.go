@@ -1,12 +1,14 @@
 package trimem
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -995,8 +997,10 @@ func (s *Store) assert(ctx context.Context, tx querier, a Assertion) (AssertResu
 // word, a single candidate is taken: the text named the old value and only
 // one fact holds it. Ascending ids.
 func (s *Store) aliasSlots(ctx context.Context, q querier, rel string, objID int64, words map[string]bool, skip map[int64]bool, explicit bool) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, subject FROM triplet WHERE object_id = ? AND relation = ?
-		AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL ORDER BY id`, objID, rel)
+	// Without statistics the planner would walk every triplet of the
+	// relation; the object's are few.
+	rows, err := q.QueryContext(ctx, `SELECT id, subject FROM triplet INDEXED BY triplet_object_anchor WHERE object_id = ? AND relation = ?
+		AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL`, objID, rel)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: alias slots: %w", err)
 	}
@@ -1021,6 +1025,7 @@ func (s *Store) aliasSlots(ctx context.Context, q querier, rel string, objID int
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.id, b.id) })
 	words = maps.Clone(words)
 	taken := map[int64]bool{}
 	var out []int64
@@ -1108,7 +1113,7 @@ type slotValue struct {
 // relation, condition) other than except, by id.
 func (s *Store) slotValues(ctx context.Context, q querier, subj int64, rel, condKey string, except int64) ([]slotValue, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, object_id, object FROM triplet WHERE subject_id = ? AND relation = ? AND cond_key = ?
-		AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL AND id != ? ORDER BY id`, subj, rel, condKey, except)
+		AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL AND id != ?`, subj, rel, condKey, except)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: slot: %w", err)
 	}
@@ -1121,6 +1126,7 @@ func (s *Store) slotValues(ctx context.Context, q querier, subj int64, rel, cond
 		}
 		out = append(out, v)
 	}
+	slices.SortFunc(out, func(a, b slotValue) int { return cmp.Compare(a.id, b.id) })
 	return out, rows.Err()
 }
 
@@ -1254,11 +1260,13 @@ func (s *Store) Sweep(ctx context.Context, t time.Time) ([]int64, error) {
 }
 
 func (s *Store) idsWhere(ctx context.Context, q querier, where string, args ...any) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM triplet WHERE `+where+` ORDER BY id`, args...)
+	rows, err := q.QueryContext(ctx, `SELECT id FROM triplet WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: query: %w", err)
 	}
-	return sqlutil.Int64s(rows)
+	ids, err := sqlutil.Int64s(rows)
+	slices.Sort(ids)
+	return ids, err
 }
 
 // Consolidate turns repeated instances into rules (episodic → semantic
@@ -1348,8 +1356,7 @@ func (s *Store) consolidateSlot(ctx context.Context, tx querier, subjID int64, r
 		at, last     int64
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, condition, subject, object, strength, strength_at, last_seen FROM triplet
-		WHERE subject_id = ? AND relation = ? AND cond_key = ? AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL
-		ORDER BY id`, subjID, rel, condKey)
+		WHERE subject_id = ? AND relation = ? AND cond_key = ? AND kind = 'fact' AND status != 'superseded' AND archived_at IS NULL`, subjID, rel, condKey)
 	if err != nil {
 		return nil, fmt.Errorf("trimem: consolidate: %w", err)
 	}
@@ -1369,6 +1376,7 @@ func (s *Store) consolidateSlot(ctx context.Context, tx querier, subjID int64, r
 	if len(group) < min {
 		return nil, nil
 	}
+	slices.SortFunc(group, func(a, b inst) int { return cmp.Compare(a.id, b.id) })
 	// stem → instance indexes (ascending) holding it.
 	byStem := map[string][]int{}
 	var stemOrder []string
