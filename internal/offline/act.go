@@ -62,15 +62,80 @@ func hasCue(ws string, cues []string) bool {
 	return false
 }
 
+// cueIndex matches several cue lists against a sentence's words in one
+// pass: each cue is filed under its first word with the rest of it (" "
+// and the following words, or "") and the bit of its list. match(ws) has
+// bit i set exactly when hasCue(ws, lists[i]) holds, for cues that are
+// lowercase words joined by single spaces (as every cue list here is).
+type cueIndex map[string][]cueTail
+
+// cueTail is a cue after its first word, and the bit of its list.
+type cueTail struct {
+	rest string
+	bit  uint16
+}
+
+// newCueIndex indexes up to 16 cue lists; list i sets bit 1<<i.
+func newCueIndex(lists ...[]string) cueIndex {
+	x := cueIndex{}
+	for i, l := range lists {
+		for _, c := range l {
+			first, rest := c, ""
+			if k := strings.IndexByte(c, ' '); k >= 0 {
+				first, rest = c[:k], c[k:]
+			}
+			x[first] = append(x[first], cueTail{rest, 1 << i})
+		}
+	}
+	return x
+}
+
+// match returns the bits of the lists with a cue in ws (words joined by
+// single spaces, with a space at each end) as whole words.
+func (x cueIndex) match(ws string) uint16 {
+	var m uint16
+	for i := 1; i < len(ws); i++ {
+		if ws[i-1] != ' ' {
+			continue
+		}
+		j := strings.IndexByte(ws[i:], ' ')
+		if j < 0 {
+			break
+		}
+		j += i
+		for _, t := range x[ws[i:j]] {
+			if t.rest == "" || strings.HasPrefix(ws[j:], t.rest) && j+len(t.rest) < len(ws) && ws[j+len(t.rest)] == ' ' {
+				m |= t.bit
+			}
+		}
+		i = j
+	}
+	return m
+}
+
+// actCues are classify's cue lists, indexed once; actCue* are their bits.
+var actCues = newCueIndex(failureCues, successCues, smallTalkCues, lessonCues, decisionCues, planCues, preferenceCues, hypothesisCues)
+
+const (
+	actCueFailure = 1 << iota
+	actCueSuccess
+	actCueSmallTalk
+	actCueLesson
+	actCueDecision
+	actCuePlan
+	actCuePreference
+	actCueHypothesis
+)
+
 // classify returns the speech act and outcome of a sentence. Order:
 // question; small talk (a cue and no content beyond it); lesson; decision;
 // outcome; plan; preference; hypothesis; statement.
 func classify(s string, toks []token, st Sentence) (Act, string) {
-	ws := words(toks)
+	cues := actCues.match(words(toks))
 	outcome := ""
-	if hasCue(ws, failureCues) {
+	if cues&actCueFailure != 0 {
 		outcome = "failure"
-	} else if hasCue(ws, successCues) {
+	} else if cues&actCueSuccess != 0 {
 		outcome = "success"
 	}
 	trimmed := strings.TrimSpace(s)
@@ -84,21 +149,21 @@ func classify(s string, toks []token, st Sentence) (Act, string) {
 			content++
 		}
 	}
-	if content == 0 || hasCue(ws, smallTalkCues) && content <= 2 {
+	if content == 0 || cues&actCueSmallTalk != 0 && content <= 2 {
 		return ActSmallTalk, ""
 	}
 	switch {
-	case hasCue(ws, lessonCues):
+	case cues&actCueLesson != 0:
 		return ActLesson, outcome
-	case hasCue(ws, decisionCues):
+	case cues&actCueDecision != 0:
 		return ActDecision, outcome
 	case outcome != "":
 		return ActOutcome, outcome
-	case hasCue(ws, planCues):
+	case cues&actCuePlan != 0:
 		return ActPlan, ""
-	case hasCue(ws, preferenceCues):
+	case cues&actCuePreference != 0:
 		return ActPreference, ""
-	case hasCue(ws, hypothesisCues):
+	case cues&actCueHypothesis != 0:
 		return ActHypothesis, ""
 	}
 	return ActStatement, ""

@@ -62,3 +62,51 @@ func TestHasCueIsPaddedContains(t *testing.T) {
 		}
 	}
 }
+
+// TestCueIndexIsHasCue checks the one-pass cue index against hasCue for
+// every list classify uses, on sentences that hold each cue whole, as part
+// of a longer word, cut short, and mixed with the other cues' words.
+func TestCueIndexIsHasCue(t *testing.T) {
+	lists := [][]string{failureCues, successCues, smallTalkCues, lessonCues, decisionCues, planCues, preferenceCues, hypothesisCues}
+	var vocab []string
+	for _, l := range lists {
+		for _, c := range l {
+			if c == "" || strings.TrimSpace(c) != c || strings.Contains(c, "  ") || strings.ToLower(c) != c {
+				t.Fatalf("cue %q is not lowercase words joined by single spaces", c)
+			}
+			vocab = append(vocab, strings.Fields(c)...)
+		}
+	}
+	vocab = append(vocab, "the", "a", "x", "")
+	var texts []string
+	for _, l := range lists {
+		for _, c := range l {
+			texts = append(texts, " "+c+" ", " we "+c+" it ", " "+c+"s ", " x"+c+" ", " "+c, c+" ", " "+c[:len(c)-1]+" ")
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := 1 + r.IntN(8)
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = vocab[r.IntN(len(vocab))]
+		}
+		texts = append(texts, " "+strings.Join(ws, " ")+" ")
+	}
+	hits := 0
+	for _, ws := range texts {
+		got := actCues.match(ws)
+		for i, l := range lists {
+			want := hasCue(ws, l)
+			if (got>>i)&1 == 1 != want {
+				t.Fatalf("list %d on %q: index %v, hasCue %v", i, ws, !want, want)
+			}
+			if want {
+				hits++
+			}
+		}
+	}
+	if hits < len(texts)/2 {
+		t.Fatalf("only %d matches in %d texts: the comparison is too weak", hits, len(texts))
+	}
+}
