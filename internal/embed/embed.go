@@ -7,7 +7,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/memarena/memarena/internal/textutil"
 )
@@ -82,18 +81,21 @@ func (h *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error
 // byte order, so they need neither strings nor a string sort.
 func (h *Hashing) Vector(text string) []float32 {
 	stems := textutil.ContentTokens(text)
-	words := map[string]float64{}
-	bigrams := map[string]float64{}
-	grams := map[uint32]float64{}
+	// Every feature occurrence is listed, the lists sorted, and each run of
+	// equal names counted: a name's term frequency is its count times the
+	// family's step (1 for words, 0.5 for bigrams, 0.25 for 4-grams), the
+	// same float as summing the steps.
+	words := slices.Clone(stems)
+	bigrams := make([]string, 0, len(stems))
+	grams := make([]uint32, 0, 8*len(stems))
 	for i, s := range stems {
-		words[s] += 1.0
 		if i > 0 {
-			bigrams[stems[i-1]+"_"+s] += 0.5
+			bigrams = append(bigrams, stems[i-1]+"_"+s)
 		}
-		p := "#" + s + "#"
-		if len(p) > 4 {
+		if len(s) > 2 {
+			p := "#" + s + "#"
 			for j := 0; j+4 <= len(p); j++ {
-				grams[uint32(p[j])<<24|uint32(p[j+1])<<16|uint32(p[j+2])<<8|uint32(p[j+3])] += 0.25
+				grams = append(grams, uint32(p[j])<<24|uint32(p[j+1])<<16|uint32(p[j+2])<<8|uint32(p[j+3]))
 			}
 		}
 	}
@@ -106,25 +108,38 @@ func (h *Hashing) Vector(text string) []float32 {
 		// Sublinear damping relative to the family weight.
 		v[int(x%uint64(h.dim))] += sign * (1 + math.Log(1+tf)) * weight
 	}
-	for _, b := range sortedKeys(bigrams) {
-		add(fnvString(fnvString(fnvOffset, "b:"), b), bigrams[b], 0.5)
+	slices.Sort(bigrams)
+	for i := 0; i < len(bigrams); {
+		n := run(bigrams, i)
+		add(fnvString(fnvString(fnvOffset, "b:"), bigrams[i]), 0.5*float64(n), 0.5)
+		i += n
 	}
-	keys := make([]uint32, 0, len(grams))
-	for g := range grams {
-		keys = append(keys, g)
-	}
-	slices.Sort(keys)
-	for _, g := range keys {
+	slices.Sort(grams)
+	for i := 0; i < len(grams); {
+		n := run(grams, i)
 		x := fnvString(fnvOffset, "c:")
 		for sh := 24; sh >= 0; sh -= 8 {
-			x = (x ^ uint64(byte(g>>sh))) * fnvPrime
+			x = (x ^ uint64(byte(grams[i]>>sh))) * fnvPrime
 		}
-		add(x, grams[g], 0.25)
+		add(x, 0.25*float64(n), 0.25)
+		i += n
 	}
-	for _, w := range sortedKeys(words) {
-		add(fnvString(fnvString(fnvOffset, "w:"), w), words[w], 1.0)
+	slices.Sort(words)
+	for i := 0; i < len(words); {
+		n := run(words, i)
+		add(fnvString(fnvString(fnvOffset, "w:"), words[i]), float64(n), 1.0)
+		i += n
 	}
 	return unit(v)
+}
+
+// run is the number of elements of sorted xs from i on equal to xs[i].
+func run[T comparable](xs []T, i int) int {
+	n := 1
+	for i+n < len(xs) && xs[i+n] == xs[i] {
+		n++
+	}
+	return n
 }
 
 // unit returns v / |v| as float32 (all zeros for the zero vector).
@@ -155,15 +170,6 @@ func fnvString(h uint64, s string) uint64 {
 		h = (h ^ uint64(s[i])) * fnvPrime
 	}
 	return h
-}
-
-func sortedKeys(m map[string]float64) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Cosine returns the dot product of two vectors of equal length; for
