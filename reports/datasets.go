@@ -192,26 +192,26 @@ func (d *Data) locomoSection(w io.Writer) {
 		header = append(header, name(c))
 	}
 	header = append(header, "overall 1–4 [95% CI]", "all 5 pooled", name(5), fmt.Sprintf("evidence R@%d (1–4)", d.Meta.K))
-	inLoCoMo := func(c results.Cell, r results.Row) bool { _, ok := sm[c.Scenario]; return ok && !r.IsTask }
-	score := func(_ results.Cell, r results.Row) metrics.Value { return d.locomoScore(r) }
+	inLoCoMo := func(c *results.Cell, r *results.Row) bool { _, ok := sm[c.Scenario]; return ok && !r.IsTask }
+	score := func(_ *results.Cell, r *results.Row) metrics.Value { return d.locomoScore(*r) }
 	var aggs [][]metrics.Agg
 	for _, l := range d.Labels {
 		row := make([]metrics.Agg, 0, 8)
 		for c := 1; c <= 4; c++ {
 			cat := c
-			row = append(row, d.agg(d.probeValues(l, func(cl results.Cell, r results.Row) bool {
-				return inLoCoMo(cl, r) && d.locomoCategory(r) == cat
+			row = append(row, d.agg(d.probeValues(l, func(cl *results.Cell, r *results.Row) bool {
+				return inLoCoMo(cl, r) && d.locomoCategory(*r) == cat
 			}, score), false))
 		}
-		headline := func(cl results.Cell, r results.Row) bool {
-			cat := d.locomoCategory(r)
+		headline := func(cl *results.Cell, r *results.Row) bool {
+			cat := d.locomoCategory(*r)
 			return inLoCoMo(cl, r) && cat >= 1 && cat <= 4
 		}
 		row = append(row,
 			d.agg(d.probeValues(l, headline, score), true),
 			d.agg(d.probeValues(l, inLoCoMo, score), false),
-			d.agg(d.probeValues(l, func(cl results.Cell, r results.Row) bool { return inLoCoMo(cl, r) && d.locomoCategory(r) == 5 }, score), false),
-			d.agg(d.probeValues(l, headline, func(_ results.Cell, r results.Row) metrics.Value { return r.Scores.RecallAtK }), false))
+			d.agg(d.probeValues(l, func(cl *results.Cell, r *results.Row) bool { return inLoCoMo(cl, r) && d.locomoCategory(*r) == 5 }, score), false),
+			d.agg(d.probeValues(l, headline, func(_ *results.Cell, r *results.Row) metrics.Value { return r.Scores.RecallAtK }), false))
 		aggs = append(aggs, row)
 	}
 	d.aggTable(w, header, d.Labels, aggs, map[int]bool{4: true})
@@ -344,8 +344,8 @@ func (d *Data) longMemEvalSection(w io.Writer) {
 	}
 	ds := sortedKeys(names)
 	judged := d.lmeJudged(sm)
-	inLME := func(c results.Cell, r results.Row) bool { _, ok := sm[c.Scenario]; return ok && !r.IsTask }
-	question := func(c results.Cell, r results.Row) lmeQ { return lmeQuestion(sm[c.Scenario], r) }
+	inLME := func(c *results.Cell, r *results.Row) bool { _, ok := sm[c.Scenario]; return ok && !r.IsTask }
+	question := func(c *results.Cell, r *results.Row) lmeQ { return lmeQuestion(sm[c.Scenario], *r) }
 	fmt.Fprintf(w, "## %s (the dataset's own evaluation)\n\n", strings.Join(ds, ", "))
 	fmt.Fprintf(w, "- Data: %s; %d questions (one scenario each).\n", strings.Join(datasetFiles(sm), ", "), len(sm))
 	if judged {
@@ -364,7 +364,7 @@ func (d *Data) longMemEvalSection(w io.Writer) {
 		}
 		for _, r := range d.Rows[c.Key] {
 			if !r.IsTask {
-				types[question(c, r).qtype] = true
+				types[question(&c, &r).qtype] = true
 			}
 		}
 	}
@@ -374,7 +374,7 @@ func (d *Data) longMemEvalSection(w io.Writer) {
 	header := append(append([]string{"strategy"}, typeList...), "task-averaged (n = types)", "overall", "abstention")
 	var aggs [][]metrics.Agg
 	for _, l := range d.Labels {
-		correct := d.probeValues(l, inLME, func(c results.Cell, r results.Row) metrics.Value { return lmeCorrect(question(c, r), r, judged) })
+		correct := d.probeValues(l, inLME, func(c *results.Cell, r *results.Row) metrics.Value { return lmeCorrect(question(c, r), *r, judged) })
 		var qs []metrics.LMEQuestion
 		for i := range correct.keys {
 			s := sm[correct.clusters[i]]
@@ -425,17 +425,17 @@ func (d *Data) longMemEvalSection(w io.Writer) {
 		for _, l := range d.Labels {
 			for _, c := range d.Cells {
 				for _, r := range d.Rows[c.Key] {
-					if c.Label != l || !inLME(c, r) {
+					if c.Label != l || !inLME(&c, &r) {
 						continue
 					}
-					if s := lmeSkip(question(c, r), r, v.protocol, v.level); s != "" {
+					if s := lmeSkip(question(&c, &r), r, v.protocol, v.level); s != "" {
 						if skips[s] == nil {
 							skips[s] = map[string]map[string]bool{}
 						}
 						if skips[s][l] == nil {
 							skips[s][l] = map[string]bool{}
 						}
-						skips[s][l][probeKey(c, r)] = true
+						skips[s][l][probeKey(&c, &r)] = true
 					}
 				}
 			}
@@ -443,12 +443,12 @@ func (d *Data) longMemEvalSection(w io.Writer) {
 			for _, k := range LMECutoffs {
 				for part := range 3 {
 					cut, p := k, part
-					row = append(row, d.agg(d.probeValues(l, inLME, func(c results.Cell, r results.Row) metrics.Value {
+					row = append(row, d.agg(d.probeValues(l, inLME, func(c *results.Cell, r *results.Row) metrics.Value {
 						q := question(c, r)
-						if lmeSkip(q, r, v.protocol, v.level) != "" {
+						if lmeSkip(q, *r, v.protocol, v.level) != "" {
 							return metrics.NA
 						}
-						a, b, n := lmeRetrieval(q, r, v.protocol, v.level, cut)
+						a, b, n := lmeRetrieval(q, *r, v.protocol, v.level, cut)
 						return metrics.Of([3]float64{a, b, n}[p])
 					}), false))
 				}

@@ -136,17 +136,17 @@ type SummaryRow struct {
 func (d *Data) Summary() []SummaryRow {
 	type grp struct {
 		name string
-		keep func(results.Cell, results.Row) bool
+		keep func(*results.Cell, *results.Row) bool
 		ci   bool
 	}
 	groups := []grp{{"all", nil, true}}
 	for _, s := range d.scenarios() {
 		sid := s
-		groups = append(groups, grp{"scenario:" + s, func(c results.Cell, _ results.Row) bool { return c.Scenario == sid }, false})
+		groups = append(groups, grp{"scenario:" + s, func(c *results.Cell, _ *results.Row) bool { return c.Scenario == sid }, false})
 	}
 	for _, k := range d.kinds() {
 		kind := k
-		groups = append(groups, grp{"kind:" + k, func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind }, false})
+		groups = append(groups, grp{"kind:" + k, func(_ *results.Cell, r *results.Row) bool { return !r.IsTask && r.Kind == kind }, false})
 	}
 	cols := probeCols
 	if d.hasLoCoMo() {

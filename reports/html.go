@@ -493,7 +493,7 @@ func (d *Data) explorerData() (xIndex, []htmlBlob, error) {
 // groupTables are the per-kind and per-scenario means of every metric.
 func (d *Data) groupTables() []xGroupTable {
 	var out []xGroupTable
-	add := func(by, name string, keep func(results.Cell, results.Row) bool) {
+	add := func(by, name string, keep func(*results.Cell, *results.Row) bool) {
 		g := xGroupTable{By: by, Name: name, Values: map[string]map[string][2]float64{}}
 		for _, l := range d.Labels {
 			m := map[string][2]float64{}
@@ -510,11 +510,11 @@ func (d *Data) groupTables() []xGroupTable {
 	}
 	for _, k := range d.kinds() {
 		kind := k
-		add("kind", k, func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind })
+		add("kind", k, func(_ *results.Cell, r *results.Row) bool { return !r.IsTask && r.Kind == kind })
 	}
 	for _, s := range d.scenarios() {
 		sid := s
-		add("scenario", s, func(c results.Cell, _ results.Row) bool { return c.Scenario == sid })
+		add("scenario", s, func(c *results.Cell, _ *results.Row) bool { return c.Scenario == sid })
 	}
 	return out
 }

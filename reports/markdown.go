@@ -49,7 +49,7 @@ func table(w io.Writer, header []string, rows [][]string) {
 // columns (abstention recall, false abstention) are never shown alone:
 // when the probes include answerable or unanswerable ones, a last column
 // gives abstention F1 with its two sides. Reference rows are labelled.
-func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(results.Cell, results.Row) bool, ci map[string]bool) {
+func (d *Data) metricTable(w io.Writer, cols []metricCol, keep func(*results.Cell, *results.Row) bool, ci map[string]bool) {
 	var shown []metricCol
 	for _, c := range cols {
 		if c.name != metrics.AbstentionRecall && c.name != metrics.FalseAbstention {
@@ -235,7 +235,7 @@ func (d *Data) Markdown(w io.Writer) {
 		for _, s := range d.scenarios() {
 			fmt.Fprintf(w, "### %s\n\n", s)
 			sid := s
-			d.metricTable(w, probeCols, func(c results.Cell, _ results.Row) bool { return c.Scenario == sid }, nil)
+			d.metricTable(w, probeCols, func(c *results.Cell, _ *results.Row) bool { return c.Scenario == sid }, nil)
 		}
 	}
 
@@ -244,7 +244,7 @@ func (d *Data) Markdown(w io.Writer) {
 	for _, k := range d.kinds() {
 		fmt.Fprintf(w, "### %s\n\n", k)
 		kind := k
-		d.metricTable(w, probeCols[:len(probeCols)-1], func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind }, nil)
+		d.metricTable(w, probeCols[:len(probeCols)-1], func(_ *results.Cell, r *results.Row) bool { return !r.IsTask && r.Kind == kind }, nil)
 	}
 	d.pairedSection(w)
 	d.ageSection(w)
@@ -337,7 +337,7 @@ func (d *Data) categorySection(w io.Writer) {
 	for _, c := range sortedKeys(cats) {
 		fmt.Fprintf(w, "### category %s\n\n", c)
 		cat := c
-		d.metricTable(w, probeCols[:len(probeCols)-1], func(_ results.Cell, r results.Row) bool { return r.Category == cat }, nil)
+		d.metricTable(w, probeCols[:len(probeCols)-1], func(_ *results.Cell, r *results.Row) bool { return r.Category == cat }, nil)
 	}
 }
 

@@ -26,7 +26,7 @@ type pairedMetric struct {
 	higher bool
 	// get is the per-row value; nil for abstention F1 (a statistic of
 	// the group, not a per-probe mean).
-	get func(results.Cell, results.Row) metrics.Value
+	get func(*results.Cell, *results.Row) metrics.Value
 	// binary metrics are tested with McNemar when every per-probe value
 	// is 0 or 1 (else with the bootstrap).
 	binary bool
@@ -35,7 +35,7 @@ type pairedMetric struct {
 func rowMetric(name string, higher, binary bool) pairedMetric {
 	col := colByName(name)
 	return pairedMetric{name: name, higher: higher, binary: binary,
-		get: func(_ results.Cell, r results.Row) metrics.Value { return col.get(r) }}
+		get: func(_ *results.Cell, r *results.Row) metrics.Value { return col.get(*r) }}
 }
 
 // pairedResult is the comparison of one candidate with the reference.
@@ -82,7 +82,7 @@ func (d *Data) pairedMetrics() []pairedMetric {
 	if d.hasLoCoMo() {
 		col := d.locomoCol(true)
 		ms = append(ms, pairedMetric{name: metrics.OfficialLoCoMoF1, higher: true,
-			get: func(_ results.Cell, r results.Row) metrics.Value { return col.get(r) }})
+			get: func(_ *results.Cell, r *results.Row) metrics.Value { return col.get(*r) }})
 	}
 	ms = append(ms,
 		rowMetric(metrics.StaleFactRate, false, true),
@@ -95,7 +95,7 @@ func (d *Data) pairedMetrics() []pairedMetric {
 }
 
 // compare pairs the probes of ref and cand kept by keep.
-func (d *Data) compare(ref, cand string, m pairedMetric, keep func(results.Cell, results.Row) bool) (pairedResult, bool) {
+func (d *Data) compare(ref, cand string, m pairedMetric, keep func(*results.Cell, *results.Row) bool) (pairedResult, bool) {
 	return pairRuns(stats.Bootstrap{Resamples: d.Meta.Bootstrap, Seed: d.bootSeed()}, d, ref, d, cand, m, keep)
 }
 
@@ -103,7 +103,7 @@ func (d *Data) compare(ref, cand string, m pairedMetric, keep func(results.Cell,
 // strategy cand in run cd (the same run for the paired section, a baseline
 // and a new run for `memarena compare`), matching probes by scenario and
 // probe id, and tests the difference cand − ref.
-func pairRuns(b stats.Bootstrap, rd *Data, ref string, cd *Data, cand string, m pairedMetric, keep func(results.Cell, results.Row) bool) (pairedResult, bool) {
+func pairRuns(b stats.Bootstrap, rd *Data, ref string, cd *Data, cand string, m pairedMetric, keep func(*results.Cell, *results.Row) bool) (pairedResult, bool) {
 	res := pairedResult{p: math.NaN(), adj: math.NaN()}
 	if m.get == nil {
 		ru, cu := rd.abstentionUnits(ref, keep), cd.abstentionUnits(cand, keep)
@@ -166,7 +166,7 @@ func pairRuns(b stats.Bootstrap, rd *Data, ref string, cd *Data, cand string, m 
 
 // compareAll compares every candidate with ref on m and Holm-adjusts the
 // p-values across the candidates.
-func (d *Data) compareAll(ref string, cands []string, m pairedMetric, keep func(results.Cell, results.Row) bool) ([]pairedResult, []bool) {
+func (d *Data) compareAll(ref string, cands []string, m pairedMetric, keep func(*results.Cell, *results.Row) bool) ([]pairedResult, []bool) {
 	out := make([]pairedResult, len(cands))
 	ok := make([]bool, len(cands))
 	ps := make([]float64, len(cands))
@@ -258,7 +258,7 @@ func (d *Data) pairedSection(w io.Writer) {
 	fmt.Fprintln(w)
 	for _, k := range d.kinds() {
 		kind := k
-		keep := func(_ results.Cell, r results.Row) bool { return !r.IsTask && r.Kind == kind }
+		keep := func(_ *results.Cell, r *results.Row) bool { return !r.IsTask && r.Kind == kind }
 		kms := []pairedMetric{rowMetric(metrics.RecallAtK, true, false), rowMetric(metrics.NDCGAtK, true, false), d.answerMetric(), rowMetric(metrics.StaleFactRate, false, true)}
 		if kind == scenarios.KindAbstention {
 			kms = append(kms, rowMetric(metrics.AbstentionRecall, true, true))

@@ -373,7 +373,7 @@ func (d *Data) ageRecall(label string) []metrics.Agg {
 	out := make([]metrics.Agg, len(ageBuckets))
 	for bi, b := range ageBuckets {
 		lo, hi := b.Lo, b.Hi
-		out[bi] = d.agg(d.colValues(label, func(_ results.Cell, r results.Row) bool {
+		out[bi] = d.agg(d.colValues(label, func(_ *results.Cell, r *results.Row) bool {
 			return !r.IsTask && r.EvidenceAge >= lo && r.EvidenceAge <= hi
 		}, col), false)
 	}

@@ -30,7 +30,7 @@ type probeVals struct {
 }
 
 // probeKey identifies a probe (or task check) of a scenario.
-func probeKey(c results.Cell, r results.Row) string {
+func probeKey(c *results.Cell, r *results.Row) string {
 	id := r.ProbeID
 	if id == "" {
 		id = fmt.Sprintf("#%d", r.Seq)
@@ -40,18 +40,20 @@ func probeKey(c results.Cell, r results.Row) string {
 
 // probeValues averages get over the rows of each probe of label that pass
 // keep (nil keeps every row).
-func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bool, get func(results.Cell, results.Row) metrics.Value) probeVals {
+func (d *Data) probeValues(label string, keep func(*results.Cell, *results.Row) bool, get func(*results.Cell, *results.Row) metrics.Value) probeVals {
 	var pv probeVals
 	idx := map[string]int{}
 	var sum []float64
 	var cnt []int
 	for _, ci := range d.cellsOf(label) {
 		c := &d.Cells[ci] // by pointer: a Cell is large
-		for _, r := range d.rowsOfCell(ci) {
-			if keep != nil && !keep(*c, r) {
+		rows := d.rowsOfCell(ci)
+		for ri := range rows {
+			r := &rows[ri] // by pointer: a Row is large too
+			if keep != nil && !keep(c, r) {
 				continue
 			}
-			k := probeKey(*c, r)
+			k := probeKey(c, r)
 			i, ok := idx[k]
 			if !ok {
 				i = len(pv.keys)
@@ -61,7 +63,7 @@ func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bo
 				sum = append(sum, 0)
 				cnt = append(cnt, 0)
 			}
-			if v := get(*c, r); v.OK {
+			if v := get(c, r); v.OK {
 				sum[i] += v.V
 				cnt[i]++
 			}
@@ -77,8 +79,8 @@ func (d *Data) probeValues(label string, keep func(results.Cell, results.Row) bo
 }
 
 // colValues is probeValues of a metric column.
-func (d *Data) colValues(label string, keep func(results.Cell, results.Row) bool, col metricCol) probeVals {
-	return d.probeValues(label, keep, func(_ results.Cell, r results.Row) metrics.Value { return col.get(r) })
+func (d *Data) colValues(label string, keep func(*results.Cell, *results.Row) bool, col metricCol) probeVals {
+	return d.probeValues(label, keep, func(_ *results.Cell, r *results.Row) metrics.Value { return col.get(*r) })
 }
 
 // agg aggregates per-probe values: the mean, with a cluster-bootstrap
@@ -108,7 +110,7 @@ func (d *Data) seedAgreement() (differ, multi int, perLabel map[string]int) {
 				continue
 			}
 			for _, r := range d.Rows[c.Key] {
-				k := probeKey(c, r)
+				k := probeKey(&c, &r)
 				f, ok := probes[k]
 				if !ok {
 					probes[k] = &first{row: r, seen: 1}
@@ -237,13 +239,13 @@ type abstentionUnits struct {
 	declined       []float64
 }
 
-func (d *Data) abstentionUnits(label string, keep func(results.Cell, results.Row) bool) abstentionUnits {
-	pv := d.probeValues(label, func(c results.Cell, r results.Row) bool {
-		return (keep == nil || keep(c, r)) && (answerable(r) || unanswerable(r))
-	}, func(_ results.Cell, r results.Row) metrics.Value { return metrics.Bool(abstained(r)) })
-	kinds := d.probeValues(label, func(c results.Cell, r results.Row) bool {
-		return (keep == nil || keep(c, r)) && (answerable(r) || unanswerable(r))
-	}, func(_ results.Cell, r results.Row) metrics.Value { return metrics.Bool(unanswerable(r)) })
+func (d *Data) abstentionUnits(label string, keep func(*results.Cell, *results.Row) bool) abstentionUnits {
+	pv := d.probeValues(label, func(c *results.Cell, r *results.Row) bool {
+		return (keep == nil || keep(c, r)) && (answerable(*r) || unanswerable(*r))
+	}, func(_ *results.Cell, r *results.Row) metrics.Value { return metrics.Bool(abstained(*r)) })
+	kinds := d.probeValues(label, func(c *results.Cell, r *results.Row) bool {
+		return (keep == nil || keep(c, r)) && (answerable(*r) || unanswerable(*r))
+	}, func(_ *results.Cell, r *results.Row) metrics.Value { return metrics.Bool(unanswerable(*r)) })
 	u := abstentionUnits{keys: pv.keys, clusters: pv.clusters}
 	for i := range pv.keys {
 		u.unans = append(u.unans, kinds.vals[i].V == 1)
