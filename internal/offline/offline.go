@@ -29,6 +29,10 @@ import (
 type Model struct {
 	cache *memo.Cache[analysisKey, *Analysis]
 	acts  *memo.Cache[string, []Sentence] // actSentences by text (Summarize)
+	// tags are tag replies by input: strategies that differ only in how
+	// they rank (prism's Pareto and weighted variants) send every turn the
+	// same tag request, and the reply is a function of the input.
+	tags *memo.Cache[model.TagInput, string]
 }
 
 // analysisKey identifies an analysis; assistant is set when the speaker is
@@ -48,7 +52,8 @@ const cacheLimit = 2048
 
 // New returns the offline model.
 func New() *Model {
-	return &Model{cache: memo.New[analysisKey, *Analysis](cacheLimit), acts: memo.New[string, []Sentence](cacheLimit)}
+	return &Model{cache: memo.New[analysisKey, *Analysis](cacheLimit), acts: memo.New[string, []Sentence](cacheLimit),
+		tags: memo.New[model.TagInput, string](cacheLimit)}
 }
 
 // analyze returns the (memoized) analysis of a turn input.
@@ -86,7 +91,15 @@ func (m *Model) Respond(ctx context.Context, req model.Request) (string, error) 
 	case model.ThoughtsInput:
 		v = m.Thoughts(in)
 	case model.TagInput:
-		v = m.Tags(in)
+		if r, ok := m.tags.Get(in); ok {
+			return r, nil
+		}
+		b, err := json.Marshal(m.Tags(in))
+		if err != nil {
+			return "", err
+		}
+		m.tags.Put(in, string(b))
+		return string(b), nil
 	case model.QueryInput:
 		v = Query(in)
 	case model.LocateInput:
