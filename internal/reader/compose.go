@@ -234,6 +234,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(d.text, 1, d.start, d.end)
 		}
 		if len(dates) == 0 {
+			// No date in the sentence but the length of a state up to
+			// its item's date: the state's start ("we've been together
+			// for three years" → the year three years back).
+			if sp, ok := startSpan(s); ok {
+				add(sp.text, stateStartFit, sp.start, sp.end)
+			}
+		}
+		if len(dates) == 0 {
 			// No date in the sentence: a date another sentence of the
 			// same item states ("Something happened last Friday. I
 			// went to a convention …").
@@ -451,6 +459,12 @@ func topical(q question, s *sentence) bool {
 // item when the sentence itself states none; the item's own date fits
 // 0.7.
 var siblingDateFit = 0.8
+
+// stateStartFit is the fit of the start of a state whose length the
+// sentence tells ("for three years now"): the sentence's own time, so it
+// fits better than a sibling sentence's date (siblingDateFit) or the
+// item's date (0.7).
+const stateStartFit = 0.9
 
 // aloneWord reports whether token i of s stands alone at the sentence's
 // start: first (or after only punctuation) and followed by punctuation or

@@ -289,21 +289,14 @@ func monthSlashDay(m, d string, ref time.Time) (time.Time, bool) {
 
 // forRe is a state's length up to the sentence's day ("I've been
 // sketching for three months").
-var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several)\s+(day|week|month|year)s?\b`)
+var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:the\s+(?:past|last)\s+)?(?:about\s+|around\s+|roughly\s+|almost\s+|nearly\s+|over\s+|more than\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|few|several)\s+(day|week|month|year)s?\b`)
 
 // startDay is the day a state a sentence tells began: its item's day
 // minus the length "for N units" states when the sentence says "been" or
 // "'ve" ("I've been sketching for three months"; a month is 30 days, a
 // year 365).
 func startDay(s *sentence) (time.Time, bool) {
-	if s.u.date.IsZero() {
-		return time.Time{}, false
-	}
-	l := strings.ToLower(s.text)
-	if !strings.Contains(l, "been") && !strings.Contains(l, "'ve") && !strings.Contains(l, "’ve") {
-		return time.Time{}, false
-	}
-	m := forRe.FindStringSubmatch(s.text)
+	m := stateLength(s)
 	if m == nil {
 		return time.Time{}, false
 	}
@@ -312,6 +305,50 @@ func startDay(s *sentence) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+}
+
+// stateLength is the forRe match (count, unit) of a sentence that tells
+// how long a state has lasted up to its item's day: the sentence is in the
+// perfect ("been", "'ve", "have", "has") and dated. Nil otherwise.
+func stateLength(s *sentence) []string {
+	if s.u.date.IsZero() {
+		return nil
+	}
+	perfect := false
+	for _, t := range s.toks {
+		switch t.Lower {
+		case "been", "have", "has", "i've", "we've", "you've", "they've", "i’ve", "we’ve", "you’ve", "they’ve":
+			perfect = true
+		}
+	}
+	if !perfect {
+		l := strings.ToLower(s.text)
+		perfect = strings.Contains(l, "'ve ") || strings.Contains(l, "’ve ")
+	}
+	if !perfect {
+		return nil
+	}
+	return forRe.FindStringSubmatch(s.text)
+}
+
+// startSpan is the start of the state a sentence tells the length of
+// ("I've had them for three years now" in an item of 23 January 2022 →
+// "2019"), written as temporal writes "<length> ago" against the item's
+// date: a year for years, a month for months ("for four months" → "August
+// 2023"), the week or day before the item's date for weeks and days. ok is
+// false when the sentence tells no such length.
+func startSpan(s *sentence) (span, bool) {
+	m := stateLength(s)
+	if m == nil {
+		return span{}, false
+	}
+	ago := m[1] + " " + strings.ToLower(m[2]) + "s ago"
+	for _, mm := range temporal.Find(ago, s.u.date) {
+		loc := forRe.FindStringIndex(s.text)
+		st, en := tokRange(s, loc[0], loc[1])
+		return span{text: mm.Value, start: st, end: en}, true
+	}
+	return span{}, false
 }
 
 // twoEvents dates two event phrases (eventDate) in two different

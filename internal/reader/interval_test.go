@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestParseInterval(t *testing.T) {
 	cases := []struct {
@@ -196,4 +199,22 @@ func TestAnalyzeCurrentByTense(t *testing.T) {
 	ctx := "[2025-01-10 s1-t1] Nora: I own two bikes, a road bike and a cargo bike.\n" +
 		"[2025-06-02 s5-t1] Nora: With the new gravel bike and the old tandem I own four bikes.\n"
 	checkReads(t, ctx, []readCase{{"How many bikes does Nora own?", "four"}})
+}
+
+// A "when" question answered by a state's length up to its item's date
+// ("for three years now") gets the state's start at the length's
+// granularity; a stated year after a preposition is read as it is.
+func TestReadStateStart(t *testing.T) {
+	ctx := "[2022-05-10 s1-t1] Ines: I've had my two parrots for three years now and they are loud.\n" +
+		"[2023-11-20 s2-t1] Ines: I have been learning the cello for about four months and I love it.\n" +
+		"[2023-01-15 s3-t1] Ines: This old quilt is special. My grandmother sewed it in 1968 for my mother.\n"
+	checkReads(t, ctx, []readCase{
+		{"When did Ines get her parrots?", "2019"},
+		{"When did Ines start learning the cello?", "July 2023"},
+		{"When did Ines's grandmother sew the quilt?", "1968"},
+	})
+	s := newSentence("We went camping for two weeks.", &unit{date: time.Date(2023, 7, 1, 0, 0, 0, 0, time.UTC)})
+	if sp, ok := startSpan(s); ok {
+		t.Errorf("a past event's length is not a state's: %+v", sp)
+	}
 }
