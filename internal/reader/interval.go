@@ -22,6 +22,9 @@ type interval struct {
 	// since is true when the first event is a state's start ("how long had
 	// I been X when Y": since I started X).
 	since bool
+	// ago is true for "how many days ago did I X": the second event is
+	// the asking day (events[1] is "").
+	ago bool
 	// events are the two events' phrases as the question words them.
 	events [2]string
 }
@@ -42,8 +45,8 @@ var (
 
 // parseInterval reads an elapsed-time question between two events from
 // the interrogative sentence main; ok is false for any other question
-// (also for "how many days ago", whose second event is the asking day,
-// which the reader does not know).
+// (also for "how many days ago", whose second event is the asking day:
+// parseAgo).
 func parseInterval(main string) (iv interval, ok bool) {
 	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(main), "?.!"))
 	var a, b string
@@ -69,6 +72,25 @@ func parseInterval(main string) (iv interval, ok bool) {
 		return iv, false
 	}
 	iv.events = [2]string{a, b}
+	return iv, true
+}
+
+// agoQuestion is "how many days (weeks, months, years) ago did I X".
+var agoQuestion = regexp.MustCompile(`(?i)^how many (day|week|month|year)s?\s+ago\s+(?:did|was|were|had|have|has|do|does)\s+(.+)$`)
+
+// parseAgo reads a "how many days ago did I X" question from the
+// interrogative sentence main: the interval from X to the asking day.
+func parseAgo(main string) (iv interval, ok bool) {
+	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(main), "?.!"))
+	m := agoQuestion.FindStringSubmatch(q)
+	if m == nil {
+		return iv, false
+	}
+	a := strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(m[2]), ""))
+	if a == "" {
+		return iv, false
+	}
+	iv.unit, iv.ago, iv.events = strings.ToLower(m[1]), true, [2]string{a, ""}
 	return iv, true
 }
 
@@ -382,11 +404,22 @@ func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Tim
 // whole unit (a month is 30.44 days, a year 365.25). A "how long"
 // question names no unit: days below a week, weeks below eight weeks,
 // months below two years, else years. For "how long had I been X when Y"
-// the first day is X's start: startDay, else the day X's sentence states. It returns "" when
+// the first day is X's start: startDay, else the day X's sentence states.
+// For "how many days ago did I X" the second day is the asking day
+// (question.now) and the answer reads "N days ago". It returns "" when
 // an event is not found or dated in a sentence of its own (twoEvents), or
 // both fall on the same day.
 func elapsed(q question, sc *scorer) (string, *sentence) {
-	d1, s1, d2, ok := twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	var d1, d2 time.Time
+	var s1 *sentence
+	ok := false
+	if q.interval.ago {
+		// from the event to the asking day
+		d1, s1, _, ok = eventDate(sc, q.interval.events[0], nil)
+		d2 = temporal.DayStart(q.now)
+	} else {
+		d1, s1, d2, ok = twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	}
 	if !ok {
 		return "", nil
 	}
@@ -433,6 +466,9 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	}
 	if n != 1 {
 		unit += "s"
+	}
+	if q.interval.ago {
+		unit += " ago"
 	}
 	return strconv.Itoa(int(n)) + " " + unit, s1
 }

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -216,5 +217,31 @@ func TestReadStateStart(t *testing.T) {
 	s := newSentence("We went camping for two weeks.", &unit{date: time.Date(2023, 7, 1, 0, 0, 0, 0, time.UTC)})
 	if sp, ok := startSpan(s); ok {
 		t.Errorf("a past event's length is not a state's: %+v", sp)
+	}
+}
+
+// With the asking day known, "how many days (weeks) ago did I X" is the
+// distance from X's day to it, and a relative date in the question is a
+// period matched against the items' dates.
+func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
+	ctx := "[2024-04-02 s1-t1] User: I repotted the fern and the cactus this morning.\n" +
+		"[2024-04-17 s2-t1] User: I joined a pottery class at the community centre today.\n" +
+		"[2024-04-30 s3-t1] User: I joined a book club at the library today.\n"
+	now := time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC)
+	cases := []struct{ q, want string }{
+		{"How many days ago did I repot the fern?", "32 days ago"},
+		{"How many weeks ago did I join the pottery class?", "2 weeks ago"},
+		{"How many days ago did I join the book club?", "4 days ago"},
+		{"What did I join a week ago?", "book club at the library"},
+		{"What did I join two weeks ago?", "pottery class at the community centre"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{Now: now}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+	// without the asking day there is no "ago" answer
+	if got := Read("How many days ago did I repot the fern?", ctx, Options{}).Text; strings.HasSuffix(got, "ago") {
+		t.Errorf("no asking day: got %q", got)
 	}
 }

@@ -108,6 +108,8 @@ type question struct {
 	// interval is set (interval.events[0] != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
+	// now is when the question is asked (zero: unknown).
+	now time.Time
 	// sequence is -1 when the question asks which came first ("first",
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
@@ -189,8 +191,14 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // analyze finds a question's expected answer type, focus terms and flags.
-func analyze(q string) question {
-	out := question{text: q, typ: TypePhrase, names: map[string]bool{}}
+func analyze(q string) question { return analyzeAt(q, time.Time{}) }
+
+// analyzeAt is analyze for a question asked at now (zero: unknown). A
+// known asking time dates the question's relative expressions ("two
+// weeks ago", "last Saturday": matched against the items' dates as its
+// absolute dates are) and lets "how many days ago did I X" be answered.
+func analyzeAt(q string, now time.Time) question {
+	out := question{text: q, typ: TypePhrase, names: map[string]bool{}, now: now}
 	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else
@@ -348,6 +356,8 @@ func analyze(q string) question {
 	if out.typ == TypeNumber || out.typ == TypeDuration {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
+		} else if iv, ok := parseAgo(main); ok && !now.IsZero() {
+			out.interval = iv
 		}
 	}
 	if out.typ.phraseLike() || out.typ == TypeProcedure {
@@ -371,12 +381,20 @@ func analyze(q string) question {
 		}
 	}
 	// Relative dates ("last weekend", "yesterday", "two weeks ago") are
-	// said from the asker's day, which the reader does not know: their
-	// words are not focus terms (a sentence saying "last weekend" is no
-	// more about the question than one dated in it).
-	for _, m := range temporal.Find(q, relativeRef) {
+	// said from the asker's day: their words are not focus terms (a
+	// sentence saying "last weekend" is no more about the question than
+	// one dated in it); when the asking day is known they are periods
+	// too, resolved against it.
+	ref := relativeRef
+	if !now.IsZero() {
+		ref = now
+	}
+	for _, m := range temporal.Find(q, ref) {
 		if !m.Relative {
 			continue
+		}
+		if !now.IsZero() {
+			out.when = append(out.when, period{m.From, m.To})
 		}
 		for i, t := range toks {
 			if t.Start >= m.Start && t.End <= m.End {

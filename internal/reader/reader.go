@@ -190,6 +190,10 @@ type Options struct {
 	MaxWords int
 	// MaxItems caps the spans joined in a list answer (default 6).
 	MaxItems int
+	// Now is when the question is asked, in the context's time (UTC);
+	// zero when unknown. It resolves the question's relative dates ("two
+	// weeks ago") and answers "how many days ago" questions.
+	Now time.Time
 }
 
 // Answer is a reader result.
@@ -235,7 +239,7 @@ func Read(question, context string, opts Options) Answer {
 	if opts.MaxItems == 0 {
 		opts.MaxItems = 6
 	}
-	q := analyze(question)
+	q := analyzeAt(question, opts.Now)
 	calibrated := opts.Threshold == 0
 	if calibrated {
 		opts.Threshold = Threshold(q.typ)
