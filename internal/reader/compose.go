@@ -358,8 +358,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
+			fit := headFit
+			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
+				// "great news", "a tasty meal": the head with the
+				// speaker's judgement of it, not what it is
+				fit *= evaluativeFit
+			}
 			k := len(out)
-			addNear(h.text, headFit, h.start, h.end, 1)
+			addNear(h.text, fit, h.start, h.end, 1)
 			typed(k, h.compound)
 		}
 	}
@@ -1046,6 +1052,14 @@ func capitalized(s *sentence, i int) bool {
 		if notName(s.tags()[i]) || notName(s.lowerTag(i)) {
 			return false
 		}
+		// A name that starts a sentence is mostly its subject: a
+		// preposition, particle, "to", pronoun, determiner or wh-word
+		// right after it ("Look at this", "Way to go", "Trust me",
+		// "Guess what") shows a capitalized common word.
+		switch s.tags()[i+1] {
+		case "IN", "RP", "TO", "PRP", "PRP$", "DT", "WP", "WDT", "WRB":
+			return false
+		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
 		return false
@@ -1447,6 +1461,35 @@ func IsAbstention(answer string) bool {
 	a := strings.TrimSpace(answer)
 	return a == "" || abstainRe.MatchString(a)
 }
+
+// evaluative are English adjectives (and their intensifiers) of judgement
+// or size that say what the speaker thinks of a thing, not what kind of
+// thing it is ("great news", "a huge step", "a really tasty meal").
+var evaluative = wordSet(`good great nice cool awesome amazing fantastic wonderful incredible terrific
+	fabulous excellent awful terrible horrible bad fun funny interesting exciting exhausting big huge
+	major small little tiny tough hard difficult easy tasty delicious yummy lovely beautiful pretty
+	special different various whole real total crazy wild sweet perfect super best better worst
+	enjoyable inspiring meaningful memorable important unforgettable unique busy hectic stressful
+	challenging rewarding awesome fantastic epic lucky sad happy scary weird strange proud
+	really very so super quite truly pretty`)
+
+// onlyEvaluative reports whether the tokens [start, end) are all
+// evaluative words (and there is at least one).
+func onlyEvaluative(s *sentence, start, end int) bool {
+	if start >= end {
+		return false
+	}
+	for i := start; i < end; i++ {
+		if !evaluative[s.toks[i].Lower] {
+			return false
+		}
+	}
+	return true
+}
+
+// evaluativeFit scales the fit of a head-noun phrase whose modifiers only
+// judge the head ("great news").
+const evaluativeFit = 0.3
 
 // objectFit and headFit are the fits of a question's gap filled from a
 // sentence: the object of the question's verb, and a noun phrase headed by

@@ -72,6 +72,12 @@ func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
 		"Loved the concert last night.": false,
 		"Honestly it was fine.":         false, // an adverb
 		"Stravix tracks my runs.":       true,
+		// a common word before a preposition, "to" or a pronoun
+		"Look at this old map!":     false,
+		"Way to go, that is huge!":  false,
+		"Trust me, it is worth it.": false,
+		"Ravel wrote it in 1928.":   true,
+		"Mirela and I swam.":        true,
 	} {
 		s := newSentence(text, &unit{})
 		if got := capitalized(s, 0); got != want {
@@ -86,5 +92,18 @@ func TestReadListOfNamesInOneSentence(t *testing.T) {
 	ctx := "[2024-02-03] Ines: Most mornings I put on Haydn and Schubert while I cook."
 	if a := Read("Which composers does Ines play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
 		t.Errorf("%q (support %.2f, type %s), want %q", a.Text, a.Support, a.Type, "Schubert, Haydn")
+	}
+}
+
+// A head-noun phrase whose modifiers only judge the head ("great news") is
+// not what the head is: the clause that tells it is.
+func TestEvaluativeHeadPhrase(t *testing.T) {
+	ctx := "[2024-03-09 a] Ola: I have some great news to share - I adopted a kitten from the shelter!"
+	if a := Read("What exciting news did Ola share?", ctx, Options{}); a.Text != "adopted a kitten from the shelter" {
+		t.Errorf("got %q, want %q", a.Text, "adopted a kitten from the shelter")
+	}
+	ctx = "[2024-03-09 a] Ola: We went to a jazz concert downtown and it was loud."
+	if a := Read("What kind of concert did Ola go to?", ctx, Options{}); a.Text != "jazz concert" {
+		t.Errorf("got %q, want %q", a.Text, "jazz concert")
 	}
 }
