@@ -387,6 +387,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		addNear(a.text, appositiveFit, a.start, a.end, 1)
 		typed(k, true)
 	}
+	if q.quality {
+		// "how was the trip": the adjectives said of it ("so
+		// peaceful", "super cozy and comfy")
+		for _, a := range adjectiveSpans(s) {
+			add(a.text, a.fit, a.start, a.end)
+		}
+	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
 		for i := d[0]; i < d[1]; i++ {
@@ -1785,3 +1792,79 @@ func appositiveSpans(q question, s *sentence) []span {
 
 // titleAbbrev are the abbreviated titles a name may start with.
 var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)
+
+// copulaLike are the verbs that predicate a quality of their subject ("it
+// was peaceful", "they seem happy", "I felt great").
+var copulaLike = wordSet(`is was are were be been being am 's ’s seems seemed seem looks looked look feels felt feel
+	sounds sounded sound became become got get`)
+
+// copula reports whether w predicates a quality: a copulaLike verb or a
+// contracted "is", "are" or "am" ("it's", "they're", "I'm").
+func copula(w string) bool {
+	if copulaLike[w] {
+		return true
+	}
+	for _, suf := range []string{"'s", "’s", "'re", "’re", "'m", "’m"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// intensifiers are degree adverbs before an adjective ("so peaceful").
+var intensifiers = wordSet(`so very really super truly pretty quite too extremely incredibly totally absolutely`)
+
+// adjectiveSpans are the runs of adjectives of a sentence, coordinated or
+// not, with leading degree adverbs dropped ("so peaceful", "super cozy and
+// comfy" → "cozy and comfy"): the answer to a question asking for a
+// quality. A run said of its subject after a copula (or a sentence of
+// adjectives alone) fits 1, one of two or more coordinated adjectives
+// before a noun 1 too, a lone adjective before a noun 0.5.
+func adjectiveSpans(s *sentence) []span {
+	tg := s.tags()
+	// an adjective is a plain word (the tagger may read "it's" as one)
+	isAdj := func(i int) bool {
+		return i < len(tg) && strings.HasPrefix(tg[i], "JJ") && !s.toks[i].Punct && !strings.ContainsAny(s.toks[i].Text, "'’")
+	}
+	var out []span
+	n := len(s.toks)
+	for i := 0; i < n && i < len(tg); i++ {
+		if !isAdj(i) {
+			continue
+		}
+		j, adj := i+1, 1
+		for j < n && j < len(tg) {
+			w := s.toks[j].Lower
+			if isAdj(j) {
+				adj++
+				j++
+				continue
+			}
+			// "cozy and comfy", "gripping, moving"
+			if (w == "and" || w == "," || intensifiers[w]) && isAdj(j+1) {
+				j++
+				continue
+			}
+			break
+		}
+		// the run's left context, degree adverbs skipped
+		b := i - 1
+		for b >= 0 && intensifiers[s.toks[b].Lower] {
+			b--
+		}
+		fit := 0.5
+		switch {
+		case b < 0 || copula(s.toks[b].Lower) || s.toks[b].Punct:
+			fit = 1
+		case adj >= 2:
+			fit = 1
+		}
+		if fit < 1 && (j >= n || !strings.HasPrefix(tg[j], "NN")) {
+			fit = 0.5 // neither predicated nor before a noun
+		}
+		out = append(out, span{text: textOf(s, i, j), start: i, end: j, fit: fit})
+		i = j
+	}
+	return out
+}

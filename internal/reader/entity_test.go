@@ -1,6 +1,10 @@
 package reader
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // A "which/what <noun>" question answered by a span of an entity's form
 // (a quoted title, a name, a noun phrase the noun heads) is a typed answer:
@@ -105,5 +109,21 @@ func TestEvaluativeHeadPhrase(t *testing.T) {
 	ctx = "[2024-03-09 a] Ola: We went to a jazz concert downtown and it was loud."
 	if a := Read("What kind of concert did Ola go to?", ctx, Options{}); a.Text != "jazz concert" {
 		t.Errorf("got %q, want %q", a.Text, "jazz concert")
+	}
+}
+
+// A question asking for a quality gets the adjectives said of the thing,
+// degree adverbs dropped.
+func TestQualityAdjectives(t *testing.T) {
+	ctx := "[2024-05-01 a] Ola: We took the ridge trail on Sunday and we saw two eagles. It was a really calm and lovely walk."
+	if a := Read("How did Ola describe the walk on the ridge trail?", ctx, Options{}); a.Text != "calm and lovely" {
+		t.Errorf("got %q, want %q", a.Text, "calm and lovely")
+	}
+	got := []string{}
+	for _, sp := range adjectiveSpans(newSentence("The soup was so hot, but the bread was stale and dry.", &unit{})) {
+		got = append(got, fmt.Sprintf("%s %.1f", sp.text, sp.fit))
+	}
+	if want := "hot 1.0|stale and dry 1.0"; strings.Join(got, "|") != want {
+		t.Errorf("spans %q, want %q", strings.Join(got, "|"), want)
 	}
 }
