@@ -98,6 +98,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how much did I spend in total": the sum of the amounts
+		if t := total(all); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
+			return ans
+		}
+	}
 	if q.current {
 		// The current value: among well-supported candidates the newest.
 		for _, c := range all[1:] {
@@ -1867,4 +1874,83 @@ func adjectiveSpans(s *sentence) []span {
 		i = j
 	}
 	return out
+}
+
+// amountRe is an amount a total adds: an optional currency sign, digits
+// with thousands separators and decimals, and the rest of the span (its
+// unit).
+var amountRe = regexp.MustCompile(`^([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s+(.*))?$`)
+
+// total answers a question that asks for a total ("how much did I raise
+// in total", "how many hours … combined"): the sum of the amounts the
+// well-supported candidates state (fit at least 0.8, score at least a
+// third of the best), those of the best candidate's kind only — the same
+// currency sign and unit word — each sentence's amount once. It is ""
+// when fewer than two amounts add up, and the best candidate answers.
+func total(all []cand) string {
+	top := all[0]
+	tm := amountRe.FindStringSubmatch(top.text)
+	if tm == nil {
+		return ""
+	}
+	kind := func(m []string) string { return m[1] + "|" + strings.ToLower(m[4]) }
+	var sum float64
+	decimals := tm[3] != ""
+	n := 0
+	seen := map[*sentence]map[string]bool{}
+	for _, c := range all {
+		if c.fit < 0.8 || c.score < top.score/3 {
+			continue
+		}
+		m := amountRe.FindStringSubmatch(c.text)
+		if m == nil || kind(m) != kind(tm) || looksLikeYear(m[2]) {
+			continue
+		}
+		if seen[c.s] == nil {
+			seen[c.s] = map[string]bool{}
+		}
+		if seen[c.s][m[2]+m[3]] {
+			continue
+		}
+		seen[c.s][m[2]+m[3]] = true
+		v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", "")+m[3], 64)
+		if err != nil {
+			continue
+		}
+		decimals = decimals || m[3] != ""
+		sum += v
+		n++
+	}
+	if n < 2 {
+		return ""
+	}
+	num := strconv.FormatFloat(sum, 'f', 0, 64)
+	if decimals {
+		num = strconv.FormatFloat(sum, 'f', 2, 64)
+	}
+	if strings.Contains(tm[2], ",") || tm[1] != "" {
+		num = thousands(num)
+	}
+	out := tm[1] + num
+	if tm[4] != "" {
+		out += " " + tm[4]
+	}
+	return out
+}
+
+// thousands writes the integer part of a decimal number with comma
+// separators ("5850" → "5,850").
+func thousands(num string) string {
+	intPart, frac, _ := strings.Cut(num, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
 }

@@ -245,3 +245,21 @@ func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
 		t.Errorf("no asking day: got %q", got)
 	}
 }
+
+// A question asking for a total adds the amounts of its kind the
+// supporting sentences state, each sentence's once.
+func TestReadTotal(t *testing.T) {
+	ctx := "[2024-01-05 s1-t1] User: I paid $1,250 for the new boiler last week.\n" +
+		"[2024-02-11 s2-t1] User: The plumber charged $90 for fixing the boiler pipes.\n" +
+		"[2024-03-02 s3-t1] User: I ran 12 km this morning.\n"
+	checkReads(t, ctx, []readCase{
+		{"How much did I spend on the boiler in total?", "$1,340"},
+		// one amount is no total: the amount itself
+		{"How many km did I run in total?", "12"},
+	})
+	for in, want := range map[string]string{"5850": "5,850", "120": "120", "1234567.50": "1,234,567.50"} {
+		if got := thousands(in); got != want {
+			t.Errorf("thousands(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

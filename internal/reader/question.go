@@ -110,6 +110,9 @@ type question struct {
 	interval interval
 	// now is when the question is asked (zero: unknown).
 	now time.Time
+	// total is true when the question asks for a sum ("in total",
+	// "combined", "altogether").
+	total bool
 	// sequence is -1 when the question asks which came first ("first",
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
@@ -364,6 +367,7 @@ func analyzeAt(q string, now time.Time) question {
 		out.position, out.after, _ = parsePosition(main)
 	}
 	out.sequence = orderOf(lw)
+	out.total = totalRe.MatchString(main)
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -494,6 +498,9 @@ func indirectRequest(lw []string) bool {
 	}
 	return false
 }
+
+// totalRe marks a question that asks for a sum.
+var totalRe = regexp.MustCompile(`(?i)\b(in total|total|combined|altogether|in all|sum of)\b`)
 
 // relativeRef is any reference day: it only lets temporal.Find recognize
 // the question's relative date expressions, whose resolved days are not
