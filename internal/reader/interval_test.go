@@ -182,6 +182,9 @@ func checkReads(t *testing.T, ctx string, cases []readCase) {
 func TestAnalyzeCurrentByTense(t *testing.T) {
 	cases := map[string]bool{
 		"How many bikes do I own?":                   true,
+		"How many lessons did Nora take?":            true, // a count as of now
+		"How many lessons did Nora take at first?":   false,
+		"How many lessons did Nora take last month?": false,
 		"What does Nora's shop sell?":                true,
 		"How many novels have I read so far?":        true,
 		"How many novels has Theo written?":          true,
@@ -262,4 +265,11 @@ func TestReadTotal(t *testing.T) {
 			t.Errorf("thousands(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// A count question in no stated period reads the latest count told.
+func TestReadLatestCount(t *testing.T) {
+	ctx := "[2024-01-10 s1-t1] User: I did attend three sessions of the pottery course.\n" +
+		"[2024-02-20 s2-t1] User: I have attended five sessions of the course so far.\n"
+	checkReads(t, ctx, []readCase{{"How many sessions of the pottery course did I attend?", "five"}})
 }

@@ -366,6 +366,13 @@ func analyzeAt(q string, now time.Time) question {
 	if out.typ.phraseLike() || out.typ == TypeProcedure {
 		out.position, out.after, _ = parsePosition(main)
 	}
+	if out.typ == TypeNumber && out.interval.events[0] == "" && howManyRe.MatchString(main) && !previousRe.MatchString(main) &&
+		len(temporal.Find(main, relativeRef)) == 0 {
+		// a count grows as things happen: "how many sessions did I
+		// attend" (in no stated period) asks for the count as of the
+		// latest telling
+		out.current = true
+	}
 	out.sequence = orderOf(lw)
 	out.total = totalRe.MatchString(main)
 	for _, t := range toks {
@@ -498,6 +505,13 @@ func indirectRequest(lw []string) bool {
 	}
 	return false
 }
+
+// howManyRe is a count question; previousRe a question about an earlier
+// value ("before", "previous", "initially", "at first").
+var (
+	howManyRe  = regexp.MustCompile(`(?i)^how many\b`)
+	previousRe = regexp.MustCompile(`(?i)\b(before|previous|previously|initially|originally|at first|first|used to|when I (?:just )?started)\b`)
+)
 
 // totalRe marks a question that asks for a sum.
 var totalRe = regexp.MustCompile(`(?i)\b(in total|total|combined|altogether|in all|sum of)\b`)
