@@ -1485,7 +1485,7 @@ var evaluative = wordSet(`good great nice cool awesome amazing fantastic wonderf
 	special different various whole real total crazy wild sweet perfect super best better worst
 	enjoyable inspiring meaningful memorable important unforgettable unique busy hectic stressful
 	challenging rewarding awesome fantastic epic lucky sad happy scary weird strange proud
-	really very so super quite truly pretty`)
+	favorite favourite really very so super quite truly pretty`)
 
 // onlyEvaluative reports whether the tokens [start, end) are all
 // evaluative words (and there is at least one).
