@@ -98,6 +98,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if q.difference && !q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how much did I save", "how much more …": the difference
+		// of the two best amounts of one kind
+		if t := difference(all); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
+			return ans
+		}
+	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "how much did I spend in total": the sum of the amounts
 		if t := total(all); t != "" {
@@ -1888,15 +1896,30 @@ var amountRe = regexp.MustCompile(`^([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)
 // currency sign and unit word — each sentence's amount once. It is ""
 // when fewer than two amounts add up, and the best candidate answers.
 func total(all []cand) string {
-	top := all[0]
-	tm := amountRe.FindStringSubmatch(top.text)
-	if tm == nil {
+	vals, decimals, tm := amounts(all)
+	if len(vals) < 2 {
 		return ""
 	}
-	kind := func(m []string) string { return m[1] + "|" + strings.ToLower(m[4]) }
 	var sum float64
-	decimals := tm[3] != ""
-	n := 0
+	for _, v := range vals {
+		sum += v
+	}
+	return writeAmount(sum, decimals, tm)
+}
+
+// amounts are the amounts of the candidates of all that total and
+// difference add: fit at least 0.8, score at least a third of the best,
+// of the best candidate's kind (the same currency sign and unit word),
+// each sentence's amount once, in score order; decimals reports whether
+// one is written with decimals. The best candidate's match is tm (nil when
+// it is not an amount).
+func amounts(all []cand) (vals []float64, decimals bool, tm []string) {
+	top := all[0]
+	tm = amountRe.FindStringSubmatch(top.text)
+	if tm == nil {
+		return nil, false, nil
+	}
+	kind := func(m []string) string { return m[1] + "|" + strings.ToLower(m[4]) }
 	seen := map[*sentence]map[string]bool{}
 	for _, c := range all {
 		if c.fit < 0.8 || c.score < top.score/3 {
@@ -1918,15 +1941,18 @@ func total(all []cand) string {
 			continue
 		}
 		decimals = decimals || m[3] != ""
-		sum += v
-		n++
+		vals = append(vals, v)
 	}
-	if n < 2 {
-		return ""
-	}
-	num := strconv.FormatFloat(sum, 'f', 0, 64)
+	return vals, decimals, tm
+}
+
+// writeAmount writes v in the form of the amount match tm: its currency
+// sign, thousands separators when it has them or a sign, two decimals
+// when asked, its unit word.
+func writeAmount(v float64, decimals bool, tm []string) string {
+	num := strconv.FormatFloat(v, 'f', 0, 64)
 	if decimals {
-		num = strconv.FormatFloat(sum, 'f', 2, 64)
+		num = strconv.FormatFloat(v, 'f', 2, 64)
 	}
 	if strings.Contains(tm[2], ",") || tm[1] != "" {
 		num = thousands(num)
@@ -1936,6 +1962,24 @@ func total(all []cand) string {
 		out += " " + tm[4]
 	}
 	return out
+}
+
+// difference answers a question that asks how much one amount exceeds
+// another ("how much did I save on the heels", "how many minutes did I
+// exceed my target by"): the difference of the two best amounts of one
+// kind (amounts); "" when there are not two different ones.
+func difference(all []cand) string {
+	vals, decimals, tm := amounts(all)
+	for _, v := range vals[min(1, len(vals)):] {
+		if v != vals[0] {
+			d := vals[0] - v
+			if d < 0 {
+				d = -d
+			}
+			return writeAmount(d, decimals, tm)
+		}
+	}
+	return ""
 }
 
 // thousands writes the integer part of a decimal number with comma

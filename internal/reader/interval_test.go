@@ -273,3 +273,17 @@ func TestReadLatestCount(t *testing.T) {
 		"[2024-02-20 s2-t1] User: I have attended five sessions of the course so far.\n"
 	checkReads(t, ctx, []readCase{{"How many sessions of the pottery course did I attend?", "five"}})
 }
+
+// A question asking by how much one amount exceeds another reads the
+// difference of the two best amounts of one kind.
+func TestReadDifference(t *testing.T) {
+	ctx := "[2024-01-05 s1-t1] User: The coat was listed at $480, but I paid $330 for it in the sale.\n" +
+		"[2024-03-02 s2-t1] User: I ran the 10K in 52 minutes, my goal was 55 minutes.\n"
+	checkReads(t, ctx, []readCase{
+		{"How much did I save on the coat?", "$150"},
+		{"How much faster than my goal did I run the 10K?", "3 minutes"},
+	})
+	if a := analyze("How much did Nora pay for the coat?"); a.difference {
+		t.Error("a plain amount question asks for no difference")
+	}
+}

@@ -110,6 +110,9 @@ type question struct {
 	interval interval
 	// now is when the question is asked (zero: unknown).
 	now time.Time
+	// difference is true when the question asks by how much one amount
+	// exceeds another ("how much did I save", "how much more").
+	difference bool
 	// total is true when the question asks for a sum ("in total",
 	// "combined", "altogether").
 	total bool
@@ -375,6 +378,7 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.sequence = orderOf(lw)
 	out.total = totalRe.MatchString(main)
+	out.difference = differenceRe.MatchString(main)
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -512,6 +516,9 @@ var (
 	howManyRe  = regexp.MustCompile(`(?i)^how many\b`)
 	previousRe = regexp.MustCompile(`(?i)\b(before|previous|previously|initially|originally|at first|first|used to|when I (?:just )?started)\b`)
 )
+
+// differenceRe marks a question about the difference of two amounts.
+var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
 
 // totalRe marks a question that asks for a sum.
 var totalRe = regexp.MustCompile(`(?i)\b(in total|total|combined|altogether|in all|sum of)\b`)
