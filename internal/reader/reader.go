@@ -72,7 +72,14 @@
 //     ("27 days"; for "how long" days, weeks, months or years by the
 //     length; X's start read from "for six weeks now"); "on what date"
 //     questions the calendar day, also for a relative day ("two weeks
-//     ago" → "5 March 2023"); position questions ("the first step", "the
+//     ago" → "5 March 2023"); with the asking time (Options.Now) "how
+//     many days ago did I X" the distance from X's day to it, and the
+//     question's relative dates are periods matched against item dates;
+//     a "when" question answered by a state's length ("for three years
+//     now") the state's start; "in total" questions the sum, and "how
+//     much did I save / how much more" questions the difference, of
+//     amounts of one kind; a count question in no stated period the
+//     latest count told; position questions ("the first step", "the
 //     7th item", "the last one", "what step follows X") the item at that
 //     position of the ordered list a turn states (numbered or bulleted
 //     lines, "1) … 2) …" or "Step 1: … Step 2: …" in a turn, or steps told
