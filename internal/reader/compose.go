@@ -77,7 +77,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
 		if n := countItems(q, sc, ranked); n > 0 {
-			ans.Text = countWord(n)
+			ans.Text = strconv.Itoa(n)
 			return ans
 		}
 	}
@@ -1997,17 +1997,4 @@ func thousands(num string) string {
 		b.WriteString("." + frac)
 	}
 	return b.String()
-}
-
-// smallNumbers are the words of the counts one to ten.
-var smallNumbers = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-
-// countWord writes a count the reader worked out (not one a turn states)
-// as English prose writes small numbers: in words up to ten ("two"),
-// else in digits.
-func countWord(n int) string {
-	if n >= 0 && n < len(smallNumbers) {
-		return smallNumbers[n]
-	}
-	return strconv.Itoa(n)
 }
