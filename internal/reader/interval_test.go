@@ -243,6 +243,12 @@ func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
 		}
 	}
+	// an asking day no item is dated near leaves the question's relative
+	// date out of its focus: the read is the one without the asking day
+	late := Read("What did I join two weeks ago?", ctx, Options{Now: now.AddDate(1, 0, 0)})
+	if plain := Read("What did I join two weeks ago?", ctx, Options{}); late.Text != plain.Text || late.Support != plain.Support {
+		t.Errorf("uncovered relative date: got %q (%.2f), want %q (%.2f)", late.Text, late.Support, plain.Text, plain.Support)
+	}
 	// without the asking day there is no "ago" answer
 	if got := Read("How many days ago did I repot the fern?", ctx, Options{}).Text; strings.HasSuffix(got, "ago") {
 		t.Errorf("no asking day: got %q", got)

@@ -108,6 +108,10 @@ type question struct {
 	// interval is set (interval.events[0] != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
+	// relative counts the periods of when resolved against now ("two
+	// weeks ago"); when all of them are, and no memory item is dated in
+	// one, the date is not a focus term (see newScorer).
+	relative int
 	// now is when the question is asked (zero: unknown).
 	now time.Time
 	// difference is true when the question asks by how much one amount
@@ -410,6 +414,7 @@ func analyzeAt(q string, now time.Time) question {
 		}
 		if !now.IsZero() {
 			out.when = append(out.when, period{m.From, m.To})
+			out.relative++
 		}
 		for i, t := range toks {
 			if t.Start >= m.Start && t.End <= m.End {

@@ -343,6 +343,28 @@ type scored struct {
 }
 
 func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
+	if q.relative > 0 && q.relative == len(q.when) {
+		// The question's dates are all relative to the asking time
+		// ("two weeks ago"); when no item is dated in them the asking
+		// time and the items' dates do not line up, and the date says
+		// nothing about which item is meant.
+		covered := false
+		for _, ss := range byUnit {
+			if len(ss) > 0 && q.covers(ss[0].u.date) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			focus := make([]string, 0, len(q.focus))
+			for _, t := range q.focus {
+				if t != dateTerm {
+					focus = append(focus, t)
+				}
+			}
+			q.focus = focus
+		}
+	}
 	sc := &scorer{q: q, sents: sents, byUnit: byUnit, idf: map[string]float64{}, persons: map[string]bool{}}
 	for _, ss := range byUnit {
 		if len(ss) > 0 {
