@@ -107,7 +107,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
-		// "how much did I spend in total": the sum of the amounts
+		// "what was the total cost": the sum of the amounts
 		if t := total(all); t != "" {
 			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
 			return ans
@@ -1889,8 +1889,8 @@ func adjectiveSpans(s *sentence) []span {
 // unit).
 var amountRe = regexp.MustCompile(`^([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s+(.*))?$`)
 
-// total answers a question that asks for a total ("how much did I raise
-// in total", "how many hours … combined"): the sum of the amounts the
+// total answers a question that asks for a total ("what was the total
+// cost", "how many hours … combined"): the sum of the amounts the
 // well-supported candidates state (fit at least 0.8, score at least a
 // third of the best), those of the best candidate's kind only — the same
 // currency sign and unit word — each sentence's amount once. It is ""

@@ -117,7 +117,7 @@ type question struct {
 	// difference is true when the question asks by how much one amount
 	// exceeds another ("how much did I save", "how much more").
 	difference bool
-	// total is true when the question asks for a sum ("in total",
+	// total is true when the question asks for a sum ("the total cost",
 	// "combined", "altogether").
 	total bool
 	// sequence is -1 when the question asks which came first ("first",
@@ -526,7 +526,7 @@ var (
 var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
 
 // totalRe marks a question that asks for a sum.
-var totalRe = regexp.MustCompile(`(?i)\b(in total|total|combined|altogether|in all|sum of)\b`)
+var totalRe = regexp.MustCompile(`(?i)\b(total|combined|altogether|in all|sum of)\b`)
 
 // relativeRef is any reference day: it only lets temporal.Find recognize
 // the question's relative date expressions, whose resolved days are not

@@ -76,7 +76,7 @@
 //     many days ago did I X" the distance from X's day to it, and the
 //     question's relative dates are periods matched against item dates;
 //     a "when" question answered by a state's length ("for three years
-//     now") the state's start; "in total" questions the sum, and "how
+//     now") the state's start; "total" questions the sum, and "how
 //     much did I save / how much more" questions the difference, of
 //     amounts of one kind; a count question in no stated period the
 //     latest count told; position questions ("the first step", "the
