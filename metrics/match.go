@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -16,7 +17,8 @@ import (
 //     one token with its decimal point or time colon ("7.5", "12:30") and
 //     without thousands separators ("1,200" → "1200"), so "5 mg" is not in
 //     "7.5 mg" and "Go 1.25" is not in "Go 1.25.1". Words are stemmed
-//     (Snowball); numbers are not.
+//     (Snowball); numbers are not, and a number word from zero to twenty
+//     is its number ("Four weeks" is in "4 weeks", as a judge reads it).
 //   - A fact is contained when its content tokens (stopwords dropped) occur
 //     as a contiguous run of the text's content tokens: a phrase, not a bag
 //     of words, so a turn listing several people's duties does not contain
@@ -32,6 +34,16 @@ import (
 //     used", "X anymore", "X used to be"). Cues never cross a clause
 //     boundary (, ; : . ! ? parentheses, dashes, line breaks), so in
 //     "X, not Y" only Y is negated.
+
+// numberWords are the number words from zero to twenty with their
+// numbers: a number written either way is the same token.
+var numberWords = func() map[string]string {
+	m := map[string]string{}
+	for i, w := range strings.Fields("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty") {
+		m[w] = strconv.Itoa(i)
+	}
+	return m
+}()
 
 // ftok is one token of a text for fact matching.
 type ftok struct {
@@ -69,6 +81,8 @@ func factTokens(text string) []ftok {
 		t := ftok{word: w, clause: clause, content: !textutil.IsStopword(w)}
 		if digits {
 			t.norm = w
+		} else if n, ok := numberWords[w]; ok {
+			t.norm = n
 		} else {
 			t.norm = textutil.Stem(w)
 		}

@@ -21,6 +21,10 @@ func TestMentionsPhraseWithNumberBoundaries(t *testing.T) {
 		{"percent", "Alert at 70% CPU.", "70%", true},
 		{"stopword-only fact", "it is the one", "the one", true},
 		{"empty fact", "anything", "", false},
+		{"number word is its number", "It took 4 weeks.", "Four weeks", true},
+		{"number is its number word", "I have two sisters.", "2 sisters", true},
+		{"other number", "It took 4 weeks.", "Five weeks", false},
+		{"number word above twenty is a word", "It took 30 days.", "thirty days", false},
 	}
 	for _, c := range cases {
 		if got := Mentions(c.text, c.fact); got != c.want {

@@ -27,7 +27,12 @@
 //     probe whatever its type;
 //   - gold evidence: turn level from has_answer (Probe.Evidence), session
 //     level from answer_session_ids (Scenario.Meta["answer_session_ids"]);
-//     number answers become strings;
+//     number answers become strings; a gold answer that names other
+//     acceptable answers ("7 days. 8 days (including the last day) is also
+//     acceptable.", "One week. Answers ranging from 7 days to 10 days are
+//     also acceptable.") keeps the full text first and adds each
+//     acceptable answer (acceptedAnswers), so the lexical proxy accepts
+//     what the paper's judge accepts;
 //   - for the official retrieval protocol (src/retrieval/run_retrieval.py:
 //     a corpus of user turns, gold = the has_answer user turns of answer
 //     sessions) the scenario records Meta["answer_user_turn_ids"] and, for
@@ -49,6 +54,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -700,7 +706,7 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 		probe.RetrievalSkip = "abstention question: no evidence"
 		im.rep.Counts["abstention questions"]++
 	default:
-		probe.Answers = []string{strings.TrimSpace(q.Answer.s)}
+		probe.Answers = acceptedAnswers(strings.TrimSpace(q.Answer.s))
 		probe.Evidence = evidence
 		if len(evidence) == 0 {
 			probe.RetrievalSkip = "no has_answer turn: turn-level gold unavailable"
@@ -736,4 +742,37 @@ func (im *importer) build(i int, q *rawQuestion) (*scenarios.Scenario, error) {
 		"turn_roles":           strings.Join(roleExceptions, ";"),
 	}
 	return s, nil
+}
+
+// alsoAcceptable is a gold answer followed by one more acceptable answer
+// ("7 days. 8 days (including the last day) is also acceptable.").
+var alsoAcceptable = regexp.MustCompile(`^(.+?)\.\s+(.+?)\s+\(including the last day\) is also acceptable\.?$`)
+
+// rangeAcceptable is a gold answer followed by a range of acceptable
+// counts ("One week. Answers ranging from 7 days to 10 days are also
+// acceptable.").
+var rangeAcceptable = regexp.MustCompile(`^(.+?)\.\s+Answers ranging from (\d+) (\w+) to (\d+) (\w+) are also acceptable\.?$`)
+
+// acceptedAnswers are the acceptable answers a LongMemEval gold answer
+// states: the full text first (what a judge reads), then each answer it
+// names as acceptable ("7 days. 8 days (including the last day) is also
+// acceptable." → the full text, "7 days", "8 days"; a range "from 7 days
+// to 10 days" → 7, 8, 9 and 10 days, at most 31 of them). Any other gold
+// answer is the only one.
+func acceptedAnswers(gold string) []string {
+	if m := alsoAcceptable.FindStringSubmatch(gold); m != nil {
+		return []string{gold, m[1], m[2]}
+	}
+	if m := rangeAcceptable.FindStringSubmatch(gold); m != nil && m[3] == m[5] {
+		lo, _ := strconv.Atoi(m[2])
+		hi, _ := strconv.Atoi(m[4])
+		if lo <= hi && hi-lo <= 30 {
+			out := []string{gold, m[1]}
+			for n := lo; n <= hi; n++ {
+				out = append(out, fmt.Sprintf("%d %s", n, m[3]))
+			}
+			return out
+		}
+	}
+	return []string{gold}
 }

@@ -119,7 +119,7 @@ func TestImport(t *testing.T) {
 		// number answer; asked one minute after the last turn (09:03), not at 09:02
 		"lme-q_ku":   {"q_ku", "multi-hop", "knowledge-update", "3", "answer_q2_1#1,answer_q2_2#2", "", "2023-07-01 09:04"},
 		"lme-q_pref": {"q_pref", "preference", "single-session-preference", "The user would prefer outdoor activities such as hiking.", "", "no has_answer turn: turn-level gold unavailable", "2023-08-01 10:00"},
-		"lme-q_temp": {"q_temp", "temporal", "temporal-reasoning", "10 days. 11 days (including the last day) is also acceptable.", "answer_q4_1#1", "", "2023-03-11 08:00"},
+		"lme-q_temp": {"q_temp", "temporal", "temporal-reasoning", "10 days. 11 days (including the last day) is also acceptable.|10 days|11 days", "answer_q4_1#1", "", "2023-03-11 08:00"},
 	}
 	if !reflect.DeepEqual(got, wantP) {
 		t.Errorf("probes:\n got %+v\nwant %+v", got, wantP)
@@ -245,5 +245,21 @@ func TestBadFilesGiveJSONPaths(t *testing.T) {
 	}
 	if _, _, err := datasets.Load(datasets.Spec{Kind: Kind, Path: "testdata/questions.json", Options: map[string]any{"nmae": "x"}}); err == nil {
 		t.Error("unknown option accepted")
+	}
+}
+
+func TestAcceptedAnswers(t *testing.T) {
+	cases := map[string][]string{
+		"3 days ago. 4 days (including the last day) is also acceptable.":      {"3 days ago. 4 days (including the last day) is also acceptable.", "3 days ago", "4 days"},
+		"One week. Answers ranging from 7 days to 9 days are also acceptable.": {"One week. Answers ranging from 7 days to 9 days are also acceptable.", "One week", "7 days", "8 days", "9 days"},
+		// units differ: not a range of one unit
+		"A month. Answers ranging from 4 weeks to 30 days are also acceptable.": {"A month. Answers ranging from 4 weeks to 30 days are also acceptable."},
+		"Lisbon":   {"Lisbon"},
+		"2.5 days": {"2.5 days"},
+	}
+	for gold, want := range cases {
+		if got := acceptedAnswers(gold); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q", gold, got, want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"github.com/memarena/memarena/internal/model"
@@ -741,7 +742,19 @@ func summarize(in model.SummarizeInput, sentences func(body string) []Sentence) 
 // temporal normalizer). It is the one place the offline model calls the
 // reader.
 func Answer(in model.AnswerInput) reader.Answer {
-	return reader.Read(in.Question, in.Context, reader.Options{Threshold: in.Threshold})
+	return reader.Read(in.Question, in.Context, reader.Options{Threshold: in.Threshold, Now: AskedAt(in.AskedAt)})
+}
+
+// AskedAt parses an answer request's asking time ("2006-01-02 15:04" or
+// "2006-01-02", UTC); the zero time when it is empty or in another form
+// (the reader then leaves the question's relative dates unresolved).
+func AskedAt(s string) time.Time {
+	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
 }
 
 // Judge answers judge lexically: for an unanswerable question the answer

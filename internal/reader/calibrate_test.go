@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memarena/memarena/internal/offline"
 	"github.com/memarena/memarena/internal/reader"
 	"github.com/memarena/memarena/metrics"
 )
@@ -29,6 +30,7 @@ type readerCase struct {
 	Kind     string   `json:"kind"`
 	Category string   `json:"category"`
 	Question string   `json:"question"`
+	AskedAt  string   `json:"asked_at"`
 	Context  string   `json:"context"`
 	Gold     []string `json:"gold"`
 }
@@ -113,7 +115,7 @@ func TestCalibration(t *testing.T) {
 	}
 	reads := make([]read, len(cases))
 	for i, c := range cases {
-		a := reader.Read(c.Question, c.Context, reader.Options{Threshold: 1e-9})
+		a := reader.Read(c.Question, c.Context, reader.Options{Threshold: 1e-9, Now: offline.AskedAt(c.AskedAt)})
 		on, err := calScore(c, a.Text)
 		if err != nil {
 			t.Fatal(err)

@@ -98,6 +98,21 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if q.difference && !q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how much did I save", "how much more …": the difference
+		// of the two best amounts of one kind
+		if t := difference(all); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
+			return ans
+		}
+	}
+	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "what was the total cost": the sum of the amounts
+		if t := total(all); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
+			return ans
+		}
+	}
 	if q.current {
 		// The current value: among well-supported candidates the newest.
 		for _, c := range all[1:] {
@@ -234,6 +249,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(d.text, 1, d.start, d.end)
 		}
 		if len(dates) == 0 {
+			// No date in the sentence but the length of a state up to
+			// its item's date: the state's start ("we've been together
+			// for three years" → the year three years back).
+			if sp, ok := startSpan(s); ok {
+				add(sp.text, stateStartFit, sp.start, sp.end)
+			}
+		}
+		if len(dates) == 0 {
 			// No date in the sentence: a date another sentence of the
 			// same item states ("Something happened last Friday. I
 			// went to a convention …").
@@ -350,8 +373,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			// the phrase holds the question's head noun: it is where
 			// the gap is
+			fit := headFit
+			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
+				// "great news", "a tasty meal": the head with the
+				// speaker's judgement of it, not what it is
+				fit *= evaluativeFit
+			}
 			k := len(out)
-			addNear(h.text, headFit, h.start, h.end, 1)
+			addNear(h.text, fit, h.start, h.end, 1)
 			typed(k, h.compound)
 		}
 	}
@@ -372,6 +401,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		k := len(out)
 		addNear(a.text, appositiveFit, a.start, a.end, 1)
 		typed(k, true)
+	}
+	if q.quality {
+		// "how was the trip": the adjectives said of it ("so
+		// peaceful", "super cozy and comfy")
+		for _, a := range adjectiveSpans(s) {
+			add(a.text, a.fit, a.start, a.end)
+		}
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
@@ -451,6 +487,12 @@ func topical(q question, s *sentence) bool {
 // item when the sentence itself states none; the item's own date fits
 // 0.7.
 var siblingDateFit = 0.8
+
+// stateStartFit is the fit of the start of a state whose length the
+// sentence tells ("for three years now"): the sentence's own time, so it
+// fits better than a sibling sentence's date (siblingDateFit) or the
+// item's date (0.7).
+const stateStartFit = 0.9
 
 // aloneWord reports whether token i of s stands alone at the sentence's
 // start: first (or after only punctuation) and followed by punctuation or
@@ -1032,6 +1074,14 @@ func capitalized(s *sentence, i int) bool {
 		if notName(s.tags()[i]) || notName(s.lowerTag(i)) {
 			return false
 		}
+		// A name that starts a sentence is mostly its subject: a
+		// preposition, particle, "to", pronoun, determiner or wh-word
+		// right after it ("Look at this", "Way to go", "Trust me",
+		// "Guess what") shows a capitalized common word.
+		switch s.tags()[i+1] {
+		case "IN", "RP", "TO", "PRP", "PRP$", "DT", "WP", "WDT", "WRB":
+			return false
+		}
 	}
 	if nlp.IsFunctionWord(t.Lower) && t.Lower != "may" {
 		return false
@@ -1434,6 +1484,35 @@ func IsAbstention(answer string) bool {
 	return a == "" || abstainRe.MatchString(a)
 }
 
+// evaluative are English adjectives (and their intensifiers) of judgement
+// or size that say what the speaker thinks of a thing, not what kind of
+// thing it is ("great news", "a huge step", "a really tasty meal").
+var evaluative = wordSet(`good great nice cool awesome amazing fantastic wonderful incredible terrific
+	fabulous excellent awful terrible horrible bad fun funny interesting exciting exhausting big huge
+	major small little tiny tough hard difficult easy tasty delicious yummy lovely beautiful pretty
+	special different various whole real total crazy wild sweet perfect super best better worst
+	enjoyable inspiring meaningful memorable important unforgettable unique busy hectic stressful
+	challenging rewarding awesome fantastic epic lucky sad happy scary weird strange proud
+	favorite favourite really very so super quite truly pretty`)
+
+// onlyEvaluative reports whether the tokens [start, end) are all
+// evaluative words (and there is at least one).
+func onlyEvaluative(s *sentence, start, end int) bool {
+	if start >= end {
+		return false
+	}
+	for i := start; i < end; i++ {
+		if !evaluative[s.toks[i].Lower] {
+			return false
+		}
+	}
+	return true
+}
+
+// evaluativeFit scales the fit of a head-noun phrase whose modifiers only
+// judge the head ("great news").
+const evaluativeFit = 0.3
+
 // objectFit and headFit are the fits of a question's gap filled from a
 // sentence: the object of the question's verb, and a noun phrase headed by
 // the question's head noun with its modifiers.
@@ -1728,3 +1807,194 @@ func appositiveSpans(q question, s *sentence) []span {
 
 // titleAbbrev are the abbreviated titles a name may start with.
 var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)
+
+// copulaLike are the verbs that predicate a quality of their subject ("it
+// was peaceful", "they seem happy", "I felt great").
+var copulaLike = wordSet(`is was are were be been being am 's ’s seems seemed seem looks looked look feels felt feel
+	sounds sounded sound became become got get`)
+
+// copula reports whether w predicates a quality: a copulaLike verb or a
+// contracted "is", "are" or "am" ("it's", "they're", "I'm").
+func copula(w string) bool {
+	if copulaLike[w] {
+		return true
+	}
+	for _, suf := range []string{"'s", "’s", "'re", "’re", "'m", "’m"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// intensifiers are degree adverbs before an adjective ("so peaceful").
+var intensifiers = wordSet(`so very really super truly pretty quite too extremely incredibly totally absolutely`)
+
+// adjectiveSpans are the runs of adjectives of a sentence, coordinated or
+// not, with leading degree adverbs dropped ("so peaceful", "super cozy and
+// comfy" → "cozy and comfy"): the answer to a question asking for a
+// quality. A run said of its subject after a copula (or a sentence of
+// adjectives alone) fits 1, one of two or more coordinated adjectives
+// before a noun 1 too, a lone adjective before a noun 0.5.
+func adjectiveSpans(s *sentence) []span {
+	tg := s.tags()
+	// an adjective is a plain word (the tagger may read "it's" as one)
+	isAdj := func(i int) bool {
+		return i < len(tg) && strings.HasPrefix(tg[i], "JJ") && !s.toks[i].Punct && !strings.ContainsAny(s.toks[i].Text, "'’")
+	}
+	var out []span
+	n := len(s.toks)
+	for i := 0; i < n && i < len(tg); i++ {
+		if !isAdj(i) {
+			continue
+		}
+		j, adj := i+1, 1
+		for j < n && j < len(tg) {
+			w := s.toks[j].Lower
+			if isAdj(j) {
+				adj++
+				j++
+				continue
+			}
+			// "cozy and comfy", "gripping, moving"
+			if (w == "and" || w == "," || intensifiers[w]) && isAdj(j+1) {
+				j++
+				continue
+			}
+			break
+		}
+		// the run's left context, degree adverbs skipped
+		b := i - 1
+		for b >= 0 && intensifiers[s.toks[b].Lower] {
+			b--
+		}
+		fit := 0.5
+		switch {
+		case b < 0 || copula(s.toks[b].Lower) || s.toks[b].Punct:
+			fit = 1
+		case adj >= 2:
+			fit = 1
+		}
+		if fit < 1 && (j >= n || !strings.HasPrefix(tg[j], "NN")) {
+			fit = 0.5 // neither predicated nor before a noun
+		}
+		out = append(out, span{text: textOf(s, i, j), start: i, end: j, fit: fit})
+		i = j
+	}
+	return out
+}
+
+// amountRe is an amount a total adds: an optional currency sign, digits
+// with thousands separators and decimals, and the rest of the span (its
+// unit).
+var amountRe = regexp.MustCompile(`^([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s+(.*))?$`)
+
+// total answers a question that asks for a total ("what was the total
+// cost", "how many hours … combined"): the sum of the amounts the
+// well-supported candidates state (fit at least 0.8, score at least a
+// third of the best), those of the best candidate's kind only — the same
+// currency sign and unit word — each sentence's amount once. It is ""
+// when fewer than two amounts add up, and the best candidate answers.
+func total(all []cand) string {
+	vals, decimals, tm := amounts(all)
+	if len(vals) < 2 {
+		return ""
+	}
+	var sum float64
+	for _, v := range vals {
+		sum += v
+	}
+	return writeAmount(sum, decimals, tm)
+}
+
+// amounts are the amounts of the candidates of all that total and
+// difference add: fit at least 0.8, score at least a third of the best,
+// of the best candidate's kind (the same currency sign and unit word),
+// each sentence's amount once, in score order; decimals reports whether
+// one is written with decimals. The best candidate's match is tm (nil when
+// it is not an amount).
+func amounts(all []cand) (vals []float64, decimals bool, tm []string) {
+	top := all[0]
+	tm = amountRe.FindStringSubmatch(top.text)
+	if tm == nil {
+		return nil, false, nil
+	}
+	kind := func(m []string) string { return m[1] + "|" + strings.ToLower(m[4]) }
+	seen := map[*sentence]map[string]bool{}
+	for _, c := range all {
+		if c.fit < 0.8 || c.score < top.score/3 {
+			continue
+		}
+		m := amountRe.FindStringSubmatch(c.text)
+		if m == nil || kind(m) != kind(tm) || looksLikeYear(m[2]) {
+			continue
+		}
+		if seen[c.s] == nil {
+			seen[c.s] = map[string]bool{}
+		}
+		if seen[c.s][m[2]+m[3]] {
+			continue
+		}
+		seen[c.s][m[2]+m[3]] = true
+		v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", "")+m[3], 64)
+		if err != nil {
+			continue
+		}
+		decimals = decimals || m[3] != ""
+		vals = append(vals, v)
+	}
+	return vals, decimals, tm
+}
+
+// writeAmount writes v in the form of the amount match tm: its currency
+// sign, thousands separators when it has them or a sign, two decimals
+// when asked, its unit word.
+func writeAmount(v float64, decimals bool, tm []string) string {
+	num := strconv.FormatFloat(v, 'f', 0, 64)
+	if decimals {
+		num = strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	if strings.Contains(tm[2], ",") || tm[1] != "" {
+		num = thousands(num)
+	}
+	out := tm[1] + num
+	if tm[4] != "" {
+		out += " " + tm[4]
+	}
+	return out
+}
+
+// difference answers a question that asks how much one amount exceeds
+// another ("how much did I save on the heels", "how many minutes did I
+// exceed my target by"): the difference of the two best amounts of one
+// kind (amounts); "" when there are not two different ones.
+func difference(all []cand) string {
+	vals, decimals, tm := amounts(all)
+	for _, v := range vals[min(1, len(vals)):] {
+		if v != vals[0] {
+			d := vals[0] - v
+			if d < 0 {
+				d = -d
+			}
+			return writeAmount(d, decimals, tm)
+		}
+	}
+	return ""
+}
+
+// thousands writes the integer part of a decimal number with comma
+// separators ("5850" → "5,850").
+func thousands(num string) string {
+	intPart, frac, _ := strings.Cut(num, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
+}

@@ -1,6 +1,10 @@
 package reader
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // A "which/what <noun>" question answered by a span of an entity's form
 // (a quoted title, a name, a noun phrase the noun heads) is a typed answer:
@@ -72,6 +76,12 @@ func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
 		"Loved the concert last night.": false,
 		"Honestly it was fine.":         false, // an adverb
 		"Stravix tracks my runs.":       true,
+		// a common word before a preposition, "to" or a pronoun
+		"Look at this old map!":     false,
+		"Way to go, that is huge!":  false,
+		"Trust me, it is worth it.": false,
+		"Ravel wrote it in 1928.":   true,
+		"Mirela and I swam.":        true,
 	} {
 		s := newSentence(text, &unit{})
 		if got := capitalized(s, 0); got != want {
@@ -86,5 +96,34 @@ func TestReadListOfNamesInOneSentence(t *testing.T) {
 	ctx := "[2024-02-03] Ines: Most mornings I put on Haydn and Schubert while I cook."
 	if a := Read("Which composers does Ines play while she cooks?", ctx, Options{}); a.Text != "Schubert, Haydn" {
 		t.Errorf("%q (support %.2f, type %s), want %q", a.Text, a.Support, a.Type, "Schubert, Haydn")
+	}
+}
+
+// A head-noun phrase whose modifiers only judge the head ("great news") is
+// not what the head is: the clause that tells it is.
+func TestEvaluativeHeadPhrase(t *testing.T) {
+	ctx := "[2024-03-09 a] Ola: I have some great news to share - I adopted a kitten from the shelter!"
+	if a := Read("What exciting news did Ola share?", ctx, Options{}); a.Text != "adopted a kitten from the shelter" {
+		t.Errorf("got %q, want %q", a.Text, "adopted a kitten from the shelter")
+	}
+	ctx = "[2024-03-09 a] Ola: We went to a jazz concert downtown and it was loud."
+	if a := Read("What kind of concert did Ola go to?", ctx, Options{}); a.Text != "jazz concert" {
+		t.Errorf("got %q, want %q", a.Text, "jazz concert")
+	}
+}
+
+// A question asking for a quality gets the adjectives said of the thing,
+// degree adverbs dropped.
+func TestQualityAdjectives(t *testing.T) {
+	ctx := "[2024-05-01 a] Ola: We took the ridge trail on Sunday and we saw two eagles. It was a really calm and lovely walk."
+	if a := Read("How did Ola describe the walk on the ridge trail?", ctx, Options{}); a.Text != "calm and lovely" {
+		t.Errorf("got %q, want %q", a.Text, "calm and lovely")
+	}
+	got := []string{}
+	for _, sp := range adjectiveSpans(newSentence("The soup was so hot, but the bread was stale and dry.", &unit{})) {
+		got = append(got, fmt.Sprintf("%s %.1f", sp.text, sp.fit))
+	}
+	if want := "hot 1.0|stale and dry 1.0"; strings.Join(got, "|") != want {
+		t.Errorf("spans %q, want %q", strings.Join(got, "|"), want)
 	}
 }

@@ -22,6 +22,9 @@ type interval struct {
 	// since is true when the first event is a state's start ("how long had
 	// I been X when Y": since I started X).
 	since bool
+	// ago is true for "how many days ago did I X": the second event is
+	// the asking day (events[1] is "").
+	ago bool
 	// events are the two events' phrases as the question words them.
 	events [2]string
 }
@@ -42,8 +45,8 @@ var (
 
 // parseInterval reads an elapsed-time question between two events from
 // the interrogative sentence main; ok is false for any other question
-// (also for "how many days ago", whose second event is the asking day,
-// which the reader does not know).
+// (also for "how many days ago", whose second event is the asking day:
+// parseAgo).
 func parseInterval(main string) (iv interval, ok bool) {
 	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(main), "?.!"))
 	var a, b string
@@ -69,6 +72,25 @@ func parseInterval(main string) (iv interval, ok bool) {
 		return iv, false
 	}
 	iv.events = [2]string{a, b}
+	return iv, true
+}
+
+// agoQuestion is "how many days (weeks, months, years) ago did I X".
+var agoQuestion = regexp.MustCompile(`(?i)^how many (day|week|month|year)s?\s+ago\s+(?:did|was|were|had|have|has|do|does)\s+(.+)$`)
+
+// parseAgo reads a "how many days ago did I X" question from the
+// interrogative sentence main: the interval from X to the asking day.
+func parseAgo(main string) (iv interval, ok bool) {
+	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(main), "?.!"))
+	m := agoQuestion.FindStringSubmatch(q)
+	if m == nil {
+		return iv, false
+	}
+	a := strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(m[2]), ""))
+	if a == "" {
+		return iv, false
+	}
+	iv.unit, iv.ago, iv.events = strings.ToLower(m[1]), true, [2]string{a, ""}
 	return iv, true
 }
 
@@ -289,21 +311,14 @@ func monthSlashDay(m, d string, ref time.Time) (time.Time, bool) {
 
 // forRe is a state's length up to the sentence's day ("I've been
 // sketching for three months").
-var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several)\s+(day|week|month|year)s?\b`)
+var forRe = regexp.MustCompile(`(?i)\bfor\s+(?:the\s+(?:past|last)\s+)?(?:about\s+|around\s+|roughly\s+|almost\s+|nearly\s+|over\s+|more than\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|few|several)\s+(day|week|month|year)s?\b`)
 
 // startDay is the day a state a sentence tells began: its item's day
 // minus the length "for N units" states when the sentence says "been" or
 // "'ve" ("I've been sketching for three months"; a month is 30 days, a
 // year 365).
 func startDay(s *sentence) (time.Time, bool) {
-	if s.u.date.IsZero() {
-		return time.Time{}, false
-	}
-	l := strings.ToLower(s.text)
-	if !strings.Contains(l, "been") && !strings.Contains(l, "'ve") && !strings.Contains(l, "’ve") {
-		return time.Time{}, false
-	}
-	m := forRe.FindStringSubmatch(s.text)
+	m := stateLength(s)
 	if m == nil {
 		return time.Time{}, false
 	}
@@ -312,6 +327,50 @@ func startDay(s *sentence) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return temporal.DayStart(s.u.date).AddDate(0, 0, -n*unitDays[strings.ToLower(m[2])]), true
+}
+
+// stateLength is the forRe match (count, unit) of a sentence that tells
+// how long a state has lasted up to its item's day: the sentence is in the
+// perfect ("been", "'ve", "have", "has") and dated. Nil otherwise.
+func stateLength(s *sentence) []string {
+	if s.u.date.IsZero() {
+		return nil
+	}
+	perfect := false
+	for _, t := range s.toks {
+		switch t.Lower {
+		case "been", "have", "has", "i've", "we've", "you've", "they've", "i’ve", "we’ve", "you’ve", "they’ve":
+			perfect = true
+		}
+	}
+	if !perfect {
+		l := strings.ToLower(s.text)
+		perfect = strings.Contains(l, "'ve ") || strings.Contains(l, "’ve ")
+	}
+	if !perfect {
+		return nil
+	}
+	return forRe.FindStringSubmatch(s.text)
+}
+
+// startSpan is the start of the state a sentence tells the length of
+// ("I've had them for three years now" in an item of 23 January 2022 →
+// "2019"), written as temporal writes "<length> ago" against the item's
+// date: a year for years, a month for months ("for four months" → "August
+// 2023"), the week or day before the item's date for weeks and days. ok is
+// false when the sentence tells no such length.
+func startSpan(s *sentence) (span, bool) {
+	m := stateLength(s)
+	if m == nil {
+		return span{}, false
+	}
+	ago := m[1] + " " + strings.ToLower(m[2]) + "s ago"
+	for _, mm := range temporal.Find(ago, s.u.date) {
+		loc := forRe.FindStringIndex(s.text)
+		st, en := tokRange(s, loc[0], loc[1])
+		return span{text: mm.Value, start: st, end: en}, true
+	}
+	return span{}, false
 }
 
 // twoEvents dates two event phrases (eventDate) in two different
@@ -345,11 +404,22 @@ func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Tim
 // whole unit (a month is 30.44 days, a year 365.25). A "how long"
 // question names no unit: days below a week, weeks below eight weeks,
 // months below two years, else years. For "how long had I been X when Y"
-// the first day is X's start: startDay, else the day X's sentence states. It returns "" when
+// the first day is X's start: startDay, else the day X's sentence states.
+// For "how many days ago did I X" the second day is the asking day
+// (question.now) and the answer reads "N days ago". It returns "" when
 // an event is not found or dated in a sentence of its own (twoEvents), or
 // both fall on the same day.
 func elapsed(q question, sc *scorer) (string, *sentence) {
-	d1, s1, d2, ok := twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	var d1, d2 time.Time
+	var s1 *sentence
+	ok := false
+	if q.interval.ago {
+		// from the event to the asking day
+		d1, s1, _, ok = eventDate(sc, q.interval.events[0], nil)
+		d2 = temporal.DayStart(q.now)
+	} else {
+		d1, s1, d2, ok = twoEvents(sc, q.interval.events[0], q.interval.events[1])
+	}
 	if !ok {
 		return "", nil
 	}
@@ -396,6 +466,9 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	}
 	if n != 1 {
 		unit += "s"
+	}
+	if q.interval.ago {
+		unit += " ago"
 	}
 	return strconv.Itoa(int(n)) + " " + unit, s1
 }

@@ -1,6 +1,10 @@
 package reader
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestParseInterval(t *testing.T) {
 	cases := []struct {
@@ -178,6 +182,9 @@ func checkReads(t *testing.T, ctx string, cases []readCase) {
 func TestAnalyzeCurrentByTense(t *testing.T) {
 	cases := map[string]bool{
 		"How many bikes do I own?":                   true,
+		"How many lessons did Nora take?":            true, // a count as of now
+		"How many lessons did Nora take at first?":   false,
+		"How many lessons did Nora take last month?": false,
 		"What does Nora's shop sell?":                true,
 		"How many novels have I read so far?":        true,
 		"How many novels has Theo written?":          true,
@@ -196,4 +203,93 @@ func TestAnalyzeCurrentByTense(t *testing.T) {
 	ctx := "[2025-01-10 s1-t1] Nora: I own two bikes, a road bike and a cargo bike.\n" +
 		"[2025-06-02 s5-t1] Nora: With the new gravel bike and the old tandem I own four bikes.\n"
 	checkReads(t, ctx, []readCase{{"How many bikes does Nora own?", "four"}})
+}
+
+// A "when" question answered by a state's length up to its item's date
+// ("for three years now") gets the state's start at the length's
+// granularity; a stated year after a preposition is read as it is.
+func TestReadStateStart(t *testing.T) {
+	ctx := "[2022-05-10 s1-t1] Ines: I've had my two parrots for three years now and they are loud.\n" +
+		"[2023-11-20 s2-t1] Ines: I have been learning the cello for about four months and I love it.\n" +
+		"[2023-01-15 s3-t1] Ines: This old quilt is special. My grandmother sewed it in 1968 for my mother.\n"
+	checkReads(t, ctx, []readCase{
+		{"When did Ines get her parrots?", "2019"},
+		{"When did Ines start learning the cello?", "July 2023"},
+		{"When did Ines's grandmother sew the quilt?", "1968"},
+	})
+	s := newSentence("We went camping for two weeks.", &unit{date: time.Date(2023, 7, 1, 0, 0, 0, 0, time.UTC)})
+	if sp, ok := startSpan(s); ok {
+		t.Errorf("a past event's length is not a state's: %+v", sp)
+	}
+}
+
+// With the asking day known, "how many days (weeks) ago did I X" is the
+// distance from X's day to it, and a relative date in the question is a
+// period matched against the items' dates.
+func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
+	ctx := "[2024-04-02 s1-t1] User: I repotted the fern and the cactus this morning.\n" +
+		"[2024-04-17 s2-t1] User: I joined a pottery class at the community centre today.\n" +
+		"[2024-04-30 s3-t1] User: I joined a book club at the library today.\n"
+	now := time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC)
+	cases := []struct{ q, want string }{
+		{"How many days ago did I repot the fern?", "32 days ago"},
+		{"How many weeks ago did I join the pottery class?", "2 weeks ago"},
+		{"How many days ago did I join the book club?", "4 days ago"},
+		{"What did I join a week ago?", "book club at the library"},
+		{"What did I join two weeks ago?", "pottery class at the community centre"},
+	}
+	for _, c := range cases {
+		if got := Read(c.q, ctx, Options{Now: now}).Text; got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+	// an asking day no item is dated near leaves the question's relative
+	// date out of its focus: the read is the one without the asking day
+	late := Read("What did I join two weeks ago?", ctx, Options{Now: now.AddDate(1, 0, 0)})
+	if plain := Read("What did I join two weeks ago?", ctx, Options{}); late.Text != plain.Text || late.Support != plain.Support {
+		t.Errorf("uncovered relative date: got %q (%.2f), want %q (%.2f)", late.Text, late.Support, plain.Text, plain.Support)
+	}
+	// without the asking day there is no "ago" answer
+	if got := Read("How many days ago did I repot the fern?", ctx, Options{}).Text; strings.HasSuffix(got, "ago") {
+		t.Errorf("no asking day: got %q", got)
+	}
+}
+
+// A question asking for a total adds the amounts of its kind the
+// supporting sentences state, each sentence's once.
+func TestReadTotal(t *testing.T) {
+	ctx := "[2024-01-05 s1-t1] User: I paid $1,250 for the new boiler last week.\n" +
+		"[2024-02-11 s2-t1] User: The plumber charged $90 for fixing the boiler pipes.\n" +
+		"[2024-03-02 s3-t1] User: I ran 12 km this morning.\n"
+	checkReads(t, ctx, []readCase{
+		{"How much did I spend on the boiler in total?", "$1,340"},
+		// one amount is no total: the amount itself
+		{"How many km did I run in total?", "12"},
+	})
+	for in, want := range map[string]string{"5850": "5,850", "120": "120", "1234567.50": "1,234,567.50"} {
+		if got := thousands(in); got != want {
+			t.Errorf("thousands(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A count question in no stated period reads the latest count told.
+func TestReadLatestCount(t *testing.T) {
+	ctx := "[2024-01-10 s1-t1] User: I did attend three sessions of the pottery course.\n" +
+		"[2024-02-20 s2-t1] User: I have attended five sessions of the course so far.\n"
+	checkReads(t, ctx, []readCase{{"How many sessions of the pottery course did I attend?", "five"}})
+}
+
+// A question asking by how much one amount exceeds another reads the
+// difference of the two best amounts of one kind.
+func TestReadDifference(t *testing.T) {
+	ctx := "[2024-01-05 s1-t1] User: The coat was listed at $480, but I paid $330 for it in the sale.\n" +
+		"[2024-03-02 s2-t1] User: I ran the 10K in 52 minutes, my goal was 55 minutes.\n"
+	checkReads(t, ctx, []readCase{
+		{"How much did I save on the coat?", "$150"},
+		{"How much faster than my goal did I run the 10K?", "3 minutes"},
+	})
+	if a := analyze("How much did Nora pay for the coat?"); a.difference {
+		t.Error("a plain amount question asks for no difference")
+	}
 }

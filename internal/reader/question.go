@@ -108,6 +108,18 @@ type question struct {
 	// interval is set (interval.events[0] != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
+	// relative counts the periods of when resolved against now ("two
+	// weeks ago"); when all of them are, and no memory item is dated in
+	// one, the date is not a focus term (see newScorer).
+	relative int
+	// now is when the question is asked (zero: unknown).
+	now time.Time
+	// difference is true when the question asks by how much one amount
+	// exceeds another ("how much did I save", "how much more").
+	difference bool
+	// total is true when the question asks for a sum ("the total cost",
+	// "combined", "altogether").
+	total bool
 	// sequence is -1 when the question asks which came first ("first",
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
@@ -189,8 +201,14 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // analyze finds a question's expected answer type, focus terms and flags.
-func analyze(q string) question {
-	out := question{text: q, typ: TypePhrase, names: map[string]bool{}}
+func analyze(q string) question { return analyzeAt(q, time.Time{}) }
+
+// analyzeAt is analyze for a question asked at now (zero: unknown). A
+// known asking time dates the question's relative expressions ("two
+// weeks ago", "last Saturday": matched against the items' dates as its
+// absolute dates are) and lets "how many days ago did I X" be answered.
+func analyzeAt(q string, now time.Time) question {
+	out := question{text: q, typ: TypePhrase, names: map[string]bool{}, now: now}
 	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else
@@ -348,12 +366,23 @@ func analyze(q string) question {
 	if out.typ == TypeNumber || out.typ == TypeDuration {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
+		} else if iv, ok := parseAgo(main); ok && !now.IsZero() {
+			out.interval = iv
 		}
 	}
 	if out.typ.phraseLike() || out.typ == TypeProcedure {
 		out.position, out.after, _ = parsePosition(main)
 	}
+	if out.typ == TypeNumber && out.interval.events[0] == "" && howManyRe.MatchString(main) && !previousRe.MatchString(main) &&
+		len(temporal.Find(main, relativeRef)) == 0 {
+		// a count grows as things happen: "how many sessions did I
+		// attend" (in no stated period) asks for the count as of the
+		// latest telling
+		out.current = true
+	}
 	out.sequence = orderOf(lw)
+	out.total = totalRe.MatchString(main)
+	out.difference = differenceRe.MatchString(main)
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -371,12 +400,21 @@ func analyze(q string) question {
 		}
 	}
 	// Relative dates ("last weekend", "yesterday", "two weeks ago") are
-	// said from the asker's day, which the reader does not know: their
-	// words are not focus terms (a sentence saying "last weekend" is no
-	// more about the question than one dated in it).
-	for _, m := range temporal.Find(q, relativeRef) {
+	// said from the asker's day: their words are not focus terms (a
+	// sentence saying "last weekend" is no more about the question than
+	// one dated in it); when the asking day is known they are periods
+	// too, resolved against it.
+	ref := relativeRef
+	if !now.IsZero() {
+		ref = now
+	}
+	for _, m := range temporal.Find(q, ref) {
 		if !m.Relative {
 			continue
+		}
+		if !now.IsZero() {
+			out.when = append(out.when, period{m.From, m.To})
+			out.relative++
 		}
 		for i, t := range toks {
 			if t.Start >= m.Start && t.End <= m.End {
@@ -476,6 +514,19 @@ func indirectRequest(lw []string) bool {
 	}
 	return false
 }
+
+// howManyRe is a count question; previousRe a question about an earlier
+// value ("before", "previous", "initially", "at first").
+var (
+	howManyRe  = regexp.MustCompile(`(?i)^how many\b`)
+	previousRe = regexp.MustCompile(`(?i)\b(before|previous|previously|initially|originally|at first|first|used to|when I (?:just )?started)\b`)
+)
+
+// differenceRe marks a question about the difference of two amounts.
+var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
+
+// totalRe marks a question that asks for a sum.
+var totalRe = regexp.MustCompile(`(?i)\b(total|combined|altogether|in all|sum of)\b`)
 
 // relativeRef is any reference day: it only lets temporal.Find recognize
 // the question's relative date expressions, whose resolved days are not

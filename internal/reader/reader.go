@@ -72,7 +72,14 @@
 //     ("27 days"; for "how long" days, weeks, months or years by the
 //     length; X's start read from "for six weeks now"); "on what date"
 //     questions the calendar day, also for a relative day ("two weeks
-//     ago" → "5 March 2023"); position questions ("the first step", "the
+//     ago" → "5 March 2023"); with the asking time (Options.Now) "how
+//     many days ago did I X" the distance from X's day to it, and the
+//     question's relative dates are periods matched against item dates;
+//     a "when" question answered by a state's length ("for three years
+//     now") the state's start; "total" questions the sum, and "how
+//     much did I save / how much more" questions the difference, of
+//     amounts of one kind; a count question in no stated period the
+//     latest count told; position questions ("the first step", "the
 //     7th item", "the last one", "what step follows X") the item at that
 //     position of the ordered list a turn states (numbered or bulleted
 //     lines, "1) … 2) …" or "Step 1: … Step 2: …" in a turn, or steps told
@@ -190,6 +197,10 @@ type Options struct {
 	MaxWords int
 	// MaxItems caps the spans joined in a list answer (default 6).
 	MaxItems int
+	// Now is when the question is asked, in the context's time (UTC);
+	// zero when unknown. It resolves the question's relative dates ("two
+	// weeks ago") and answers "how many days ago" questions.
+	Now time.Time
 }
 
 // Answer is a reader result.
@@ -235,7 +246,7 @@ func Read(question, context string, opts Options) Answer {
 	if opts.MaxItems == 0 {
 		opts.MaxItems = 6
 	}
-	q := analyze(question)
+	q := analyzeAt(question, opts.Now)
 	calibrated := opts.Threshold == 0
 	if calibrated {
 		opts.Threshold = Threshold(q.typ)
@@ -332,6 +343,28 @@ type scored struct {
 }
 
 func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
+	if q.relative > 0 && q.relative == len(q.when) {
+		// The question's dates are all relative to the asking time
+		// ("two weeks ago"); when no item is dated in them the asking
+		// time and the items' dates do not line up, and the date says
+		// nothing about which item is meant.
+		covered := false
+		for _, ss := range byUnit {
+			if len(ss) > 0 && q.covers(ss[0].u.date) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			focus := make([]string, 0, len(q.focus))
+			for _, t := range q.focus {
+				if t != dateTerm {
+					focus = append(focus, t)
+				}
+			}
+			q.focus = focus
+		}
+	}
 	sc := &scorer{q: q, sents: sents, byUnit: byUnit, idf: map[string]float64{}, persons: map[string]bool{}}
 	for _, ss := range byUnit {
 		if len(ss) > 0 {

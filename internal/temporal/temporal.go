@@ -122,8 +122,16 @@ var (
 	reAgo       = regexp.MustCompile(`(?i)\b(` + countRe + `)\s+(` + unitRe + `)s?\s+ago\b`)
 	reIn        = regexp.MustCompile(`(?i)\bin\s+(` + countRe + `)\s+(` + unitRe + `)s?\b`)
 	reFuture    = regexp.MustCompile(`(?i)\b(will|shall|going to|gonna|plan|plans|planning|planned to|hope to|hoping to|can't wait|cannot wait|looking forward|next|tomorrow|upcoming)\b|'ll\b`)
-	rePast      = regexp.MustCompile(`(?i)\b(was|were|did|went|had|got|took|made|came|saw|met|found|spent|ran|bought|began|left|gave|told|said|felt|ago|last|yesterday)\b|\b[a-z]{2,}[^e\W]ed\b`)
+	rePast      = regexp.MustCompile(`(?i)\b(was|were|did|went|had|got|took|made|came|saw|met|found|spent|ran|bought|began|left|gave|told|said|felt|ago|last|yesterday|` + irregularPast + `)\b|\b[a-z]{2,}[^e\W]ed\b`)
+	// reYear is a year after a preposition ("in 1993", "back in 2010",
+	// "since 2019"); a bare four-digit number may be a count or a code.
+	reYear = regexp.MustCompile(`(?i)\b(?:in|since|from|of|by|around|until|till|during|before|after)\s+((?:1[89]|20)\d{2})\b`)
 )
+
+// irregularPast are common irregular simple-past verb forms that are not
+// also present forms (so not "read", "put", "hit"): a sentence holding one
+// tells of the past ("I won on Friday" → the Friday before).
+const irregularPast = `won|lost|wrote|drove|flew|ate|drank|sang|swam|rode|threw|caught|taught|brought|thought|sold|held|kept|slept|built|sent|heard|wore|broke|chose|fell|forgot|became|sat|stood|understood|paid|fed|grew|knew|drew|woke|shook|spoke|stole|hung|dug|fought|sought|lent|bent|spun|led|meant|fled|struck|swore|tore|froze|hid|bit|blew|dealt|dreamt|learnt|burnt|spelt|spilt`
 
 var monthNum = map[string]time.Month{
 	"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4, "may": 5,
@@ -247,6 +255,17 @@ func find(text string, ref time.Time, gated bool) []Mention {
 		from := monthStart(y, mo)
 		add(Mention{Text: text[loc[0]:loc[1]], Start: loc[0], End: loc[1], Unit: Month, From: from, To: from.AddDate(0, 1, 0),
 			Value: from.Format("January 2006")}, 1)
+	}
+	for _, loc := range matches(reYear, text, g.digit) {
+		// a plural ("in the 1990s") or a range part ("2019-2020") is
+		// not one year
+		if rest := text[loc[1]:]; rest != "" && (strings.ContainsRune("sS-'", rune(rest[0])) || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "’")) {
+			continue
+		}
+		y, _ := strconv.Atoi(text[loc[2]:loc[3]])
+		from := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
+		add(Mention{Text: text[loc[2]:loc[3]], Start: loc[2], End: loc[3], Unit: Year, From: from, To: from.AddDate(1, 0, 0),
+			Value: strconv.Itoa(y)}, 6)
 	}
 	if !hasRef {
 		return resolveOverlaps(cands)

@@ -48,6 +48,10 @@ func TestFindResolvesAgainstTheReferenceDay(t *testing.T) {
 		{"on May 9", "May 9", "9 May 2023", Day, "2023-05-09", "2023-05-10", true, false},
 		{"due 2023-07-04", "2023-07-04", "4 July 2023", Day, "2023-07-04", "2023-07-05", false, false},
 		{"June 2023 was great", "June 2023", "June 2023", Month, "2023-06-01", "2023-07-01", false, false},
+		// a year after a preposition; an irregular past verb dates a bare weekday
+		{"This photo is from their trip in 1987.", "1987", "1987", Year, "1987-01-01", "1988-01-01", false, false},
+		{"We have lived here since 2015, happily", "2015", "2015", Year, "2015-01-01", "2016-01-01", false, false},
+		{"She won the chess final on Tuesday!", "on Tuesday", "6 June 2023", Day, "2023-06-06", "2023-06-07", true, false},
 	}
 	for _, c := range cases {
 		ms := Find(c.text, ref)
@@ -168,5 +172,18 @@ func TestNoWallClock(t *testing.T) {
 	}
 	if strings.Contains(string(src), "time.Now") {
 		t.Error("temporal.go reads the wall clock")
+	}
+}
+
+// A four-digit number is a year only after a preposition, and neither a
+// decade nor a part of a range is one year.
+func TestFindYearNeedsAPreposition(t *testing.T) {
+	ref := time.Date(2023, 6, 9, 0, 0, 0, 0, time.UTC)
+	for _, text := range []string{"I scored 2010 points", "music of the 1990s", "in 1990s fashion", "from 2019-2020 we lived abroad"} {
+		for _, m := range Find(text, ref) {
+			if m.Unit == Year {
+				t.Errorf("%q: year mention %+v", text, m)
+			}
+		}
 	}
 }
