@@ -195,7 +195,9 @@ func newDistTree(g *causalGraph, src int64) *distTree {
 		t.dist[i] = -1
 	}
 	t.dist[src] = 0
-	t.spread(g, []int32{int32(src)})
+	queue := make([]int32, 1, len(g.nbr)) // a search queues each node at most once
+	queue[0] = int32(src)
+	t.spread(g, queue)
 	return t
 }
 
@@ -218,9 +220,10 @@ func (t *distTree) set(x, d int32) {
 // spread relaxes the neighbours of the queued nodes breadth first until no
 // distance drops.
 func (t *distTree) spread(g *causalGraph, queue []int32) {
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
+	// The queue is read through a head index, not re-sliced from the front,
+	// so appends reuse its array instead of copying it.
+	for h := 0; h < len(queue); h++ {
+		x := queue[h]
 		d := t.at(x) + 1
 		for _, y := range g.nbr[x] {
 			if dy := t.at(y); dy < 0 || d < dy {

@@ -141,3 +141,14 @@ func BenchmarkCoherence(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDistTree is one breadth-first distance tree (a treeCache miss)
+// over a causalGraph of 30k nodes and 130k edges, the size PRISM's graph
+// reaches at 64k synthetic turns.
+func BenchmarkDistTree(b *testing.B) {
+	_, cg := randomGraphs(30000, 130000, 11)
+	b.ReportAllocs()
+	for b.Loop() {
+		newDistTree(cg, 29999)
+	}
+}
