@@ -211,6 +211,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if rejected(s, start) {
 			fit *= 0.2
 		}
+		if delexical(text) {
+			// "a lot", "no way", "a bit": a quantity or manner word
+			// by itself, not the thing asked for
+			fit *= delexicalFit
+		}
 		if start < after {
 			fit *= 0.3
 		}
@@ -462,6 +467,25 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// delexicalFit scales a span that is only a delexical noun (delexical).
+const delexicalFit = 0.2
+
+// delexicalNouns are nouns that carry almost no content of their own: they
+// measure ("a lot", "a bit", "a bunch"), stand for any thing ("stuff",
+// "things"), or make idioms ("no way", "can't wait", "kind of").
+var delexicalNouns = map[string]bool{
+	"lot": true, "lots": true, "bit": true, "bunch": true, "ton": true, "tons": true,
+	"way": true, "ways": true, "thing": true, "things": true, "stuff": true,
+	"kind": true, "sort": true, "wait": true, "deal": true,
+}
+
+// delexical reports whether a span is a single delexical noun ("lots",
+// "way", "stuff").
+func delexical(text string) bool {
+	f := strings.Fields(text)
+	return len(f) == 1 && delexicalNouns[strings.ToLower(strings.Trim(f[0], ".,;:!?\"'“”‘’"))]
+}
 
 // notName reports whether a word tagged tg (Penn tag) is read as a
 // verb, adjective, adverb or interjection, not a name.
