@@ -116,7 +116,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if q.current {
 		// The current value: among well-supported candidates the newest.
 		for _, c := range all[1:] {
-			if c.score >= 0.6*top.score && c.s.u.date.After(top.s.u.date) {
+			if (c.score >= 0.6*top.score || valueAsked(q) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
@@ -467,6 +467,28 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// newerValueShare: for a current-value question that asks for a value
+// (valueAsked), a newer candidate replaces the best one when it scores at
+// least this share of it (0.6 for other answers). A later statement of a
+// value that has changed ("I've completed 30 videos so far") often repeats
+// fewer of the question's words than the first one did. A statement a
+// strategy marks as superseded is old whatever its date.
+const newerValueShare = 0.3
+
+// valueAsked reports whether q asks for a value of a fixed form that can
+// change over time: a number, an amount of time, a time of day, a
+// frequency, a name. Not a free phrase, a procedure, a reason, nor the
+// date of an event (a newer event is not the one asked about).
+func valueAsked(q question) bool {
+	switch q.typ {
+	case TypePhrase, TypeProcedure, TypeReason, TypeYesNo, TypeChoice:
+		return false
+	case TypeDate:
+		return q.clock
+	}
+	return true
+}
 
 // delexicalFit scales a span that is only a delexical noun (delexical).
 const delexicalFit = 0.2
