@@ -1543,14 +1543,19 @@ var evaluative = wordSet(`good great nice cool awesome amazing fantastic wonderf
 	challenging rewarding awesome fantastic epic lucky sad happy scary weird strange proud
 	favorite favourite really very so super quite truly pretty`)
 
+// timeOrder are English adjectives that place a thing in time or in a
+// sequence ("my latest certification", "the new album", "my previous
+// job"), not say what kind of thing it is.
+var timeOrder = wordSet(`new newest latest recent previous prior former current old older last next upcoming`)
+
 // onlyEvaluative reports whether the tokens [start, end) are all
-// evaluative words (and there is at least one).
+// evaluative or time-order words (and there is at least one).
 func onlyEvaluative(s *sentence, start, end int) bool {
 	if start >= end {
 		return false
 	}
 	for i := start; i < end; i++ {
-		if !evaluative[s.toks[i].Lower] {
+		if !evaluative[s.toks[i].Lower] && !timeOrder[s.toks[i].Lower] {
 			return false
 		}
 	}
