@@ -456,6 +456,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// discourse marker, not the thing asked for.
 			fit *= aloneFit
 		}
+		if exclamation(s) {
+			// "Sounds lovely!", "Sweet dreams, Sam!": a reply's
+			// formula, not a statement of the thing asked for
+			fit *= exclamationFit
+		}
 		if p.end-p.start == 1 && verbOrAdverb(s.toks[p.start]) {
 			// A lone verb or adverb ("took", "got", "really") is a
 			// predicate, not the thing asked for.
@@ -488,6 +493,34 @@ func valueAsked(q question) bool {
 		return q.clock
 	}
 	return true
+}
+
+// exclamationFit scales a phrase read from an exclamation (exclamation).
+const exclamationFit = 0.3
+
+// exclamation reports whether s is a short exclamation: at most three
+// words, not counting a name that addresses the listener, ending in "!"
+// ("Sounds lovely!", "Sweet dreams, Sam!", "Trust me!").
+func exclamation(s *sentence) bool {
+	n := len(s.toks)
+	for n > 0 && s.toks[n-1].Punct && s.toks[n-1].Text != "!" {
+		n--
+	}
+	if n == 0 || s.toks[n-1].Text != "!" {
+		return false
+	}
+	words := 0
+	for i := 0; i < n; i++ {
+		t := s.toks[i]
+		if t.Punct {
+			continue
+		}
+		if i > 0 && s.toks[i-1].Punct && s.toks[i-1].Text == "," && capitalized(s, i) {
+			continue // the listener's name ("…, Sam!")
+		}
+		words++
+	}
+	return words <= 3
 }
 
 // delexicalFit scales a span that is only a delexical noun (delexical).
