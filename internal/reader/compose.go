@@ -116,7 +116,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if q.current {
 		// The current value: among well-supported candidates the newest.
 		for _, c := range all[1:] {
-			if c.score >= 0.6*top.score && c.s.u.date.After(top.s.u.date) {
+			if (c.score >= 0.6*top.score || valueAsked(q) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
@@ -210,6 +210,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if rejected(s, start) {
 			fit *= 0.2
+		}
+		if delexical(text) {
+			// "a lot", "no way", "a bit": a quantity or manner word
+			// by itself, not the thing asked for
+			fit *= delexicalFit
 		}
 		if start < after {
 			fit *= 0.3
@@ -451,6 +456,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// discourse marker, not the thing asked for.
 			fit *= aloneFit
 		}
+		if exclamation(s) {
+			// "Sounds lovely!", "Sweet dreams, Sam!": a reply's
+			// formula, not a statement of the thing asked for
+			fit *= exclamationFit
+		}
 		if p.end-p.start == 1 && verbOrAdverb(s.toks[p.start]) {
 			// A lone verb or adverb ("took", "got", "really") is a
 			// predicate, not the thing asked for.
@@ -462,6 +472,75 @@ func candidates(q question, s *sentence, opts Options) []cand {
 }
 
 const aloneFit = 0.3
+
+// newerValueShare: for a current-value question that asks for a value
+// (valueAsked), a newer candidate replaces the best one when it scores at
+// least this share of it (0.6 for other answers). A later statement of a
+// value that has changed ("I've completed 30 videos so far") often repeats
+// fewer of the question's words than the first one did. A statement a
+// strategy marks as superseded is old whatever its date.
+const newerValueShare = 0.3
+
+// valueAsked reports whether q asks for a value of a fixed form that can
+// change over time: a number, an amount of time, a time of day, a
+// frequency, a name. Not a free phrase, a procedure, a reason, nor the
+// date of an event (a newer event is not the one asked about).
+func valueAsked(q question) bool {
+	switch q.typ {
+	case TypePhrase, TypeProcedure, TypeReason, TypeYesNo, TypeChoice:
+		return false
+	case TypeDate:
+		return q.clock
+	}
+	return true
+}
+
+// exclamationFit scales a phrase read from an exclamation (exclamation).
+const exclamationFit = 0.3
+
+// exclamation reports whether s is a short exclamation: at most three
+// words, not counting a name that addresses the listener, ending in "!"
+// ("Sounds lovely!", "Sweet dreams, Sam!", "Trust me!").
+func exclamation(s *sentence) bool {
+	n := len(s.toks)
+	for n > 0 && s.toks[n-1].Punct && s.toks[n-1].Text != "!" {
+		n--
+	}
+	if n == 0 || s.toks[n-1].Text != "!" {
+		return false
+	}
+	words := 0
+	for i := 0; i < n; i++ {
+		t := s.toks[i]
+		if t.Punct {
+			continue
+		}
+		if i > 0 && s.toks[i-1].Punct && s.toks[i-1].Text == "," && capitalized(s, i) {
+			continue // the listener's name ("…, Sam!")
+		}
+		words++
+	}
+	return words <= 3
+}
+
+// delexicalFit scales a span that is only a delexical noun (delexical).
+const delexicalFit = 0.2
+
+// delexicalNouns are nouns that carry almost no content of their own: they
+// measure ("a lot", "a bit", "a bunch"), stand for any thing ("stuff",
+// "things"), or make idioms ("no way", "can't wait", "kind of").
+var delexicalNouns = map[string]bool{
+	"lot": true, "lots": true, "bit": true, "bunch": true, "ton": true, "tons": true,
+	"way": true, "ways": true, "thing": true, "things": true, "stuff": true,
+	"kind": true, "sort": true, "wait": true, "deal": true,
+}
+
+// delexical reports whether a span is a single delexical noun ("lots",
+// "way", "stuff").
+func delexical(text string) bool {
+	f := strings.Fields(text)
+	return len(f) == 1 && delexicalNouns[strings.ToLower(strings.Trim(f[0], ".,;:!?\"'“”‘’"))]
+}
 
 // notName reports whether a word tagged tg (Penn tag) is read as a
 // verb, adjective, adverb or interjection, not a name.
@@ -1497,14 +1576,19 @@ var evaluative = wordSet(`good great nice cool awesome amazing fantastic wonderf
 	challenging rewarding awesome fantastic epic lucky sad happy scary weird strange proud
 	favorite favourite really very so super quite truly pretty`)
 
+// timeOrder are English adjectives that place a thing in time or in a
+// sequence ("my latest certification", "the new album", "my previous
+// job"), not say what kind of thing it is.
+var timeOrder = wordSet(`new newest latest recent previous prior former current old older last next upcoming`)
+
 // onlyEvaluative reports whether the tokens [start, end) are all
-// evaluative words (and there is at least one).
+// evaluative or time-order words (and there is at least one).
 func onlyEvaluative(s *sentence, start, end int) bool {
 	if start >= end {
 		return false
 	}
 	for i := start; i < end; i++ {
-		if !evaluative[s.toks[i].Lower] {
+		if !evaluative[s.toks[i].Lower] && !timeOrder[s.toks[i].Lower] {
 			return false
 		}
 	}

@@ -1,0 +1,27 @@
+package reader
+
+import "testing"
+
+func TestNewerValueWithFewerQuestionWords(t *testing.T) {
+	ctx := "[2024-03-02 a] user: I've been taking an online Korean grammar course, and I've finished 12 lessons so far.\n" +
+		"[2024-03-20 b] user: Update: 18 lessons of the Korean course are finished now, phew."
+	q := "How many lessons of my Korean grammar course have I finished so far?"
+	if a := Read(q, ctx, Options{}); a.Text != "18" {
+		t.Errorf("answer %q, want %q (the newer value)", a.Text, "18")
+	}
+	// An event's date is not a changing value: the newer event is not
+	// preferred for it.
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"How many lessons have I finished?", true},
+		{"What time do I usually wake up?", true},
+		{"When did I start the course?", false},
+		{"What do I like about the course?", false},
+	} {
+		if got := valueAsked(analyze(c.q)); got != c.want {
+			t.Errorf("valueAsked(%q) = %v, want %v", c.q, got, c.want)
+		}
+	}
+}

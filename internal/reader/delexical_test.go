@@ -1,0 +1,15 @@
+package reader
+
+import "testing"
+
+func TestDelexicalNounIsNotAnAnswer(t *testing.T) {
+	ctx := "[2024-02-11 a] Lena: I bought some stuff for the new puppy: a crate, a leash and chew toys."
+	if a := Read("What did Lena buy for the new puppy?", ctx, Options{}); a.Text != "crate" {
+		t.Errorf("answer %q, want %q (not the delexical %q)", a.Text, "crate", "stuff")
+	}
+	for text, want := range map[string]bool{"lots": true, "Way": true, "stuff.": true, "a lot": false, "chess night": false, "bowling": false} {
+		if got := delexical(text); got != want {
+			t.Errorf("delexical(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
