@@ -170,8 +170,14 @@ type readCase struct{ q, want string }
 // checkReads reads every case's question from ctx and checks the answer.
 func checkReads(t *testing.T, ctx string, cases []readCase) {
 	t.Helper()
+	checkReadsWith(t, ctx, Options{}, cases)
+}
+
+// checkReadsWith is checkReads with reader options (the asking day).
+func checkReadsWith(t *testing.T, ctx string, opts Options, cases []readCase) {
+	t.Helper()
 	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{}).Text; got != c.want {
+		if got := Read(c.q, ctx, opts).Text; got != c.want {
 			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
 		}
 	}
@@ -231,18 +237,13 @@ func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
 		"[2024-04-17 s2-t1] User: I joined a pottery class at the community centre today.\n" +
 		"[2024-04-30 s3-t1] User: I joined a book club at the library today.\n"
 	now := time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC)
-	cases := []struct{ q, want string }{
+	checkReadsWith(t, ctx, Options{Now: now}, []readCase{
 		{"How many days ago did I repot the fern?", "32 days ago"},
 		{"How many weeks ago did I join the pottery class?", "2 weeks ago"},
 		{"How many days ago did I join the book club?", "4 days ago"},
 		{"What did I join a week ago?", "book club at the library"},
 		{"What did I join two weeks ago?", "pottery class at the community centre"},
-	}
-	for _, c := range cases {
-		if got := Read(c.q, ctx, Options{Now: now}).Text; got != c.want {
-			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
-		}
-	}
+	})
 	// an asking day no item is dated near leaves the question's relative
 	// date out of its focus: the read is the one without the asking day
 	late := Read("What did I join two weeks ago?", ctx, Options{Now: now.AddDate(1, 0, 0)})
