@@ -263,7 +263,11 @@ type Graph struct {
 	// it, the sum of those vectors in fixed point (sumScale), kept
 	// incrementally: integer sums are exact, so the running sum equals a
 	// full recomputation whatever the order of inserts and rewrites.
-	sums  map[int64][]int64
+	sums map[int64][]int64
+	// units caches SubtreeVector's normalized sums; addToSums drops the
+	// entry of every sum it changes, so a query scoring every goal
+	// normalizes only the subtrees that changed since the last one.
+	units map[int64][]float32
 	terms *termIndex // node ids by the tokens of their content (value search)
 	revd  []int64    // ids of nodes with more than one version, ascending
 	seq   int64
@@ -308,7 +312,7 @@ func OpenGraph(ctx context.Context, emb embed.Embedder) (*Graph, error) {
 		return nil, fmt.Errorf("hierpath: schema: %w", err)
 	}
 	return &Graph{db: db, emb: emb, index: vecstore.New(emb), steps: vecstore.New(emb), nodes: map[int64]*Node{}, lower: map[int64]string{},
-		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, terms: newTermIndex(),
+		vecs: map[int64][]float32{}, sums: map[int64][]int64{}, units: map[int64][]float32{}, terms: newTermIndex(),
 		stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}}, nil
 }
 
@@ -858,6 +862,7 @@ func (g *Graph) addToSums(n *Node, vec []float32, sign int64) {
 			for i, x := range vec {
 				s[i] += sign * int64(float64(x)*sumScale)
 			}
+			delete(g.units, a.ID)
 		}
 		if a.Parent == 0 {
 			break
@@ -869,8 +874,12 @@ func (g *Graph) addToSums(n *Node, vec []float32, sign int64) {
 // SubtreeVector returns the normalized sum of the vectors of a current goal
 // or subtask and all its current descendants (the subtree's centroid
 // direction, used by the subtree-first search), or nil when there is none
-// (or the sum is zero).
+// (or the sum is zero). The slice is shared with later calls until the
+// subtree changes: callers must not modify it.
 func (g *Graph) SubtreeVector(id int64) []float32 {
+	if u, ok := g.units[id]; ok {
+		return u
+	}
 	s := g.sums[id]
 	if s == nil {
 		return nil
@@ -888,6 +897,7 @@ func (g *Graph) SubtreeVector(id int64) []float32 {
 	for i, x := range s {
 		out[i] = float32(float64(x) / norm)
 	}
+	g.units[id] = out
 	return out
 }
 

@@ -414,8 +414,14 @@ func TestSubtreeVectorFollowsRewrites(t *testing.T) {
 	if err := g.UpdateContent(ctx, 6, "Completely different words about the Kyoto ryokan", nil, at(600), "", ""); err != nil {
 		t.Fatal(err)
 	}
-	if v := g.SubtreeVector(2); reflect.DeepEqual(v, v1) {
+	v2 := g.SubtreeVector(2)
+	if reflect.DeepEqual(v2, v1) {
 		t.Fatal("subtree vector did not follow the rewrite")
+	}
+	// the cached vector is the one a fresh normalization gives
+	clear(g.units)
+	if v := g.SubtreeVector(2); !reflect.DeepEqual(v, v2) {
+		t.Fatal("cached subtree vector differs from a fresh one")
 	}
 }
 
