@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -67,28 +68,47 @@ run config. Unset sizes scale with --turns (see go doc ./datasets/synthetic).`,
 			if form != "yaml" && form != "json" {
 				return usageErr(fmt.Errorf("--format %q; want yaml or json", form))
 			}
-			s, _, err := synthetic.Generate(p)
-			if err != nil {
+			var s *scenarios.Scenario
+			if err := interruptible(cmd.Context(), "generating the scenario", func() (err error) {
+				s, _, err = synthetic.Generate(p)
+				return err
+			}); err != nil {
+				var ee *exitError
+				if errors.As(err, &ee) {
+					return err
+				}
 				return usageErr(err)
 			}
 			var w io.Writer = os.Stdout
 			var f *os.File
 			if out != "" && out != "-" {
-				if f, err = os.Create(out); err != nil {
+				// Written beside the output and renamed when complete, so
+				// an interrupted or failed write leaves no partial file.
+				var err error
+				if f, err = os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.partial"); err != nil {
 					return err
 				}
+				defer os.Remove(f.Name())
 				defer f.Close()
 				w = f
 			}
-			bw := bufio.NewWriterSize(w, 1<<20)
-			if err := writeScenario(bw, s, form); err != nil {
-				return err
-			}
-			if err := bw.Flush(); err != nil {
+			if err := interruptible(cmd.Context(), "writing the scenario", func() error {
+				bw := bufio.NewWriterSize(w, 1<<20)
+				if err := writeScenario(bw, s, form); err != nil {
+					return err
+				}
+				return bw.Flush()
+			}); err != nil {
 				return err
 			}
 			if f != nil {
+				if err := f.Chmod(0o644); err != nil { // as os.Create would leave it
+					return err
+				}
 				if err := f.Close(); err != nil {
+					return err
+				}
+				if err := os.Rename(f.Name(), out); err != nil {
 					return err
 				}
 				fmt.Fprintf(os.Stderr, "%s: %s — %s\n", out, s.ID, s.Stats().Summary())

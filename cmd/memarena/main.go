@@ -45,6 +45,22 @@ func (e *exitError) Unwrap() error { return e.err }
 
 func usageErr(err error) error { return &exitError{exitUsage, err} }
 
+// interruptible runs fn and returns its error; when ctx ends first (Ctrl-C
+// or SIGTERM) it returns at once an "interrupted while <what>" error with
+// exit code 130, leaving fn's goroutine to the process's exit. It is for
+// work with no cancellation points of its own: generating a scenario,
+// parsing a file.
+func interruptible(ctx context.Context, what string, fn func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return &exitError{exitInterrupted, fmt.Errorf("interrupted while %s", what)}
+	}
+}
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

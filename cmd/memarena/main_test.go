@@ -85,3 +85,32 @@ func TestExtractionFlagKeepsCustomLabels(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 }
+
+// interruptible returns fn's own error when fn finishes, and exit code 130
+// at once when the context ends first.
+func TestInterruptible(t *testing.T) {
+	want := errors.New("parse failed")
+	if err := interruptible(context.Background(), "parsing", func() error { return want }); err != want {
+		t.Fatalf("finished work: got %v, want %v", err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	block := make(chan struct{})
+	defer close(block)
+	cancel()
+	err := interruptible(ctx, "reading big.yaml", func() error { <-block; return nil })
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != exitInterrupted || err.Error() != "interrupted while reading big.yaml" {
+		t.Fatalf("interrupted work: got %v", err)
+	}
+}
+
+// generate refuses a size it could not hold and writes nothing.
+func TestGenerateTooLarge(t *testing.T) {
+	out := t.TempDir() + "/huge.yaml"
+	if _, code := execute(t, "generate", "synthetic", "--turns", "2000000", "-o", out); code != exitUsage {
+		t.Fatalf("exit %d, want %d", code, exitUsage)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("output written: %v", err)
+	}
+}

@@ -72,8 +72,13 @@ file prints a one-line summary. Exit code 2 when any file has a problem.`,
 					}
 				}
 				for _, f := range files {
-					s, err := scenarios.LoadFile(f)
-					check(f, s, err)
+					if err := interruptible(cmd.Context(), "reading "+f, func() error {
+						s, err := scenarios.LoadFile(f)
+						check(f, s, err)
+						return nil
+					}); err != nil {
+						return err
+					}
 				}
 			}
 			if bad > 0 {

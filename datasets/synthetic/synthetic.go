@@ -48,10 +48,15 @@ const Version = "synthetic/1"
 
 func init() { datasets.Register(Kind, Import) }
 
+// MaxTurns is the largest scenario the generator makes: the scenario and
+// its encoding are held in memory, about 10 KB per turn while it is built
+// (640 MB at 64k turns), so a million turns needs about 10 GB.
+const MaxTurns = 1_000_000
+
 // Params are the generator's parameters. Zero values take the defaults
 // documented on each field, which scale with Turns.
 type Params struct {
-	// Turns is the total number of turns, at least 100.
+	// Turns is the total number of turns, in [100, MaxTurns].
 	Turns int
 	// Sessions is the number of sessions (default Turns/40, at least 4);
 	// each session has at least 4 turns.
@@ -123,6 +128,8 @@ func (p Params) Check() error {
 	switch {
 	case p.Turns < 100:
 		return fmt.Errorf("turns: %d; want at least 100", p.Turns)
+	case p.Turns > MaxTurns:
+		return fmt.Errorf("turns: %d; want at most %d (a generated scenario is held in memory, about 10 KB per turn)", p.Turns, MaxTurns)
 	case p.Sessions < 2 || p.Sessions > p.Turns/4:
 		return fmt.Errorf("sessions: %d; want between 2 and turns/4 = %d (every session has at least 4 turns)", p.Sessions, p.Turns/4)
 	case p.People < 2 || p.People > maxPeople:

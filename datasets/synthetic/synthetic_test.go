@@ -284,6 +284,7 @@ func TestImportAndOptions(t *testing.T) {
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"turn": 500}}, `options.turn: unknown option (did you mean "turns"?)`},
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"turns": "many"}}, "options.turns: want a whole number"},
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"turns": 50}}, "turns: 50; want at least 100"},
+		{datasets.Spec{Kind: Kind, Options: map[string]any{"turns": 100_000_000}}, "turns: 100000000; want at most 1000000"},
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"update_rate": 1.5}}, "update_rate: 1.5; want a value in [0, 1]"},
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"probe_mix": map[string]any{"multihop": 1}}}, `probe_mix: unknown kind "multihop" (did you mean "multi-hop"?)`},
 		{datasets.Spec{Kind: Kind, Options: map[string]any{"facts": 5000}}, "facts: 5000; want between 1 and people × 19 attributes"},
