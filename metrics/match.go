@@ -82,7 +82,9 @@ func factTokens(text string) []ftok {
 		if digits {
 			t.norm = w
 		} else if n, ok := numberWords[w]; ok {
-			t.norm = n
+			// a number word is content as its number is ("one
+			// week" holds "1 week"), though "one" is a stopword
+			t.norm, t.content = n, true
 		} else {
 			t.norm = textutil.Stem(w)
 		}

@@ -22,6 +22,8 @@ func TestMentionsPhraseWithNumberBoundaries(t *testing.T) {
 		{"stopword-only fact", "it is the one", "the one", true},
 		{"empty fact", "anything", "", false},
 		{"number word is its number", "It took 4 weeks.", "Four weeks", true},
+		{"one is a number word too", "It took 1 week.", "one week", true},
+		{"a count in words holds its digits", "It took one week.", "1 week", true},
 		{"number is its number word", "I have two sisters.", "2 sisters", true},
 		{"other number", "It took 4 weeks.", "Five weeks", false},
 		{"number word above twenty is a word", "It took 30 days.", "thirty days", false},

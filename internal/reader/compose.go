@@ -77,7 +77,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
 		if n := countItems(q, sc, ranked); n > 0 {
-			ans.Text = strconv.Itoa(n)
+			ans.Text = countWord(n)
 			return ans
 		}
 	}
@@ -418,6 +418,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	for _, d := range dates {
 		for i := d[0]; i < d[1]; i++ {
 			blocked[i] = true
+		}
+	}
+	if q.typ == TypePhrase && q.activity {
+		// "what hobby": what someone does ("took up photography")
+		for _, a := range activitySpans(s, blocked) {
+			add(a.text, activityFit, a.start, a.end)
 		}
 	}
 	for _, p := range pieces(q, s, anchors, clauses, blocked, opts.MaxWords) {
@@ -1739,6 +1745,22 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 	}
 	return len(units)
 }
+
+// countWord writes a count the reader computed (not one it read) as
+// English prose does: in words from one to nine, in digits from 10 ("two
+// weeks", "three", "27 days"). The style guides of English prose (AP,
+// Chicago for everyday numbers) spell out small whole numbers, and so
+// do the answers of conversational QA data (LoCoMo's "how many" answers:
+// "two", "three months"). Fact matching reads a number word as its
+// number, so either form matches a fact.
+func countWord(n int) string {
+	if n >= 1 && n <= 9 {
+		return smallNumbers[n]
+	}
+	return strconv.Itoa(n)
+}
+
+var smallNumbers = strings.Fields("zero one two three four five six seven eight nine")
 
 // seriesFit is the fit of a series of three or more coordinated items to
 // a free-phrase question that does not ask for a list (1 when it does).

@@ -68,7 +68,7 @@ func TestCountItems(t *testing.T) {
 	ctx := `[2022-06-03 a] Joanna: After finishing my screenplay I got a rejection letter from a major company.
 [2022-08-14 b] Joanna: Last week someone wrote me a letter after reading my blog post.
 [2022-08-20 c] Joanna: I baked a cake for my family.`
-	if a := Read("How many letters has Joanna received?", ctx, Options{}); a.Text != "2" {
+	if a := Read("How many letters has Joanna received?", ctx, Options{}); a.Text != "two" {
 		t.Errorf("count: %q (support %.2f)", a.Text, a.Support)
 	}
 }

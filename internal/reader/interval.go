@@ -470,5 +470,5 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	if q.interval.ago {
 		unit += " ago"
 	}
-	return strconv.Itoa(int(n)) + " " + unit, s1
+	return countWord(int(n)) + " " + unit, s1
 }

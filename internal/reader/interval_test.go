@@ -40,10 +40,10 @@ func TestReadInterval(t *testing.T) {
 	cases := []readCase{
 		// 1 March to 20 March
 		{"How many days passed between the day Nora repaired the fence and the day she painted the barn?", "19 days"},
-		{"How many weeks passed between the day Nora repaired the fence and the day she painted the barn?", "3 weeks"},
+		{"How many weeks passed between the day Nora repaired the fence and the day she painted the barn?", "three weeks"},
 		{"How many days before painting the barn did Nora repair the fence?", "19 days"},
 		// Monday 7 April to 14 April
-		{"How many days did it take for the parcel of seeds to arrive after Nora ordered it?", "7 days"},
+		{"How many days did it take for the parcel of seeds to arrive after Nora ordered it?", "seven days"},
 	}
 	checkReads(t, ctx, cases)
 }
@@ -80,7 +80,7 @@ func TestReadWhichFirstByStatedDay(t *testing.T) {
 		{"Which did Nora do last, repairing the greenhouse roof or sowing the pumpkin seeds?", "sowing the pumpkin seeds"},
 		// 30 May, 6 June, 2 June
 		{"Which happened first, the cheese market visit or the pumpkin sowing?", "the cheese market visit"},
-		{"How many days passed between the greenhouse roof repair and the cheese market visit?", "3 days"},
+		{"How many days passed between the greenhouse roof repair and the cheese market visit?", "three days"},
 		// Neither option is in the context: no "yes" for a which-question.
 		{"Which did Nora buy first, a kayak or a tent?", Abstain},
 	}
@@ -155,8 +155,8 @@ func TestReadHowLongWhen(t *testing.T) {
 		"[2025-05-27 s3-t1] Ada: I've been taking pottery classes for six weeks now.\n" +
 		"[2025-05-27 s4-t1] Ada: I bought my own kiln two weeks ago.\n"
 	cases := []readCase{
-		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "2 weeks"},
-		{"How long had Ada been taking pottery classes when she bought her own kiln?", "4 weeks"},
+		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "two weeks"},
+		{"How long had Ada been taking pottery classes when she bought her own kiln?", "four weeks"},
 	}
 	checkReads(t, ctx, cases)
 	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
@@ -239,8 +239,8 @@ func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
 	now := time.Date(2024, 5, 4, 10, 0, 0, 0, time.UTC)
 	checkReadsWith(t, ctx, Options{Now: now}, []readCase{
 		{"How many days ago did I repot the fern?", "32 days ago"},
-		{"How many weeks ago did I join the pottery class?", "2 weeks ago"},
-		{"How many days ago did I join the book club?", "4 days ago"},
+		{"How many weeks ago did I join the pottery class?", "two weeks ago"},
+		{"How many days ago did I join the book club?", "four days ago"},
 		{"What did I join a week ago?", "book club at the library"},
 		{"What did I join two weeks ago?", "pottery class at the community centre"},
 	})

@@ -93,6 +93,9 @@ type question struct {
 	// noun ("which show", "what kind of app", "what is Ana's favourite
 	// show"): it asks for an entity of the noun's type.
 	entity bool
+	// activity is true when the head noun asks for an activity ("what
+	// new hobby", "which sport"; activityNouns).
+	activity bool
 	// role is true for "who is X's <role>": head is the role noun, whose
 	// holder's name is the answer.
 	role bool
@@ -292,6 +295,7 @@ func analyzeAt(q string, now time.Time) question {
 			out.role = head != ""
 		}
 		out.head = head
+		out.activity = activityNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
 		out.exactDay = head == "date" && (wh == "what" || wh == "which")
