@@ -541,11 +541,34 @@ var delexicalNouns = map[string]bool{
 	"kind": true, "sort": true, "wait": true, "deal": true,
 }
 
-// delexical reports whether a span is a single delexical noun ("lots",
-// "way", "stuff").
+// lightNouns are nouns that, with only a judgement before them, say that
+// something was good rather than what it was ("a great time", "such a
+// nice experience", "a good idea", "a great start").
+var lightNouns = wordSet(`time times experience experiences idea ideas start opportunity chance moment moments`)
+
+// delexical reports whether a span is a delexical noun ("lots", "way",
+// "stuff") or a light one ("time", "experience") with at most
+// determiners and judging or time-placing modifiers before it ("a nice
+// way", "great time").
 func delexical(text string) bool {
-	f := strings.Fields(text)
-	return len(f) == 1 && delexicalNouns[strings.ToLower(strings.Trim(f[0], ".,;:!?\"'“”‘’"))]
+	f := strings.Fields(strings.ToLower(text))
+	if len(f) == 0 {
+		return false
+	}
+	last := strings.Trim(f[len(f)-1], ".,;:!?\"'“”‘’")
+	if len(f) == 1 {
+		return delexicalNouns[last]
+	}
+	if !delexicalNouns[last] && !lightNouns[last] {
+		return false
+	}
+	for _, w := range f[:len(f)-1] {
+		w = strings.Trim(w, ".,;:!?\"'“”‘’")
+		if !evaluative[w] && !timeOrder[w] && !nlp.IsFunctionWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // notName reports whether a word tagged tg (Penn tag) is read as a
