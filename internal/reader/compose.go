@@ -121,6 +121,15 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 		}
 	}
+	if q.earlier {
+		// The earlier value: among well-supported candidates the
+		// oldest.
+		for _, c := range all[1:] {
+			if c.score >= 0.6*top.score && c.s.u.date.Before(top.s.u.date) {
+				top = c
+			}
+		}
+	}
 	ans.Sentence, ans.Date = top.s.text, top.s.u.date
 	if q.entity && top.typed && sc.about(top.s) {
 		// an entity of the head noun's type was read: a typed answer
@@ -246,6 +255,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				return out
 			}
 		}
+		if q.weekday {
+			// "what day of the week": the weekday a sentence names
+			// ("on Fridays"), else the weekday of the day it dates
+			for _, w := range weekdaySpans(s) {
+				add(w.text, w.fit, w.start, w.end)
+			}
+			if len(out) == 0 && !s.u.date.IsZero() {
+				out = append(out, cand{text: s.u.date.Weekday().String(), fit: 0.5, near: 0.5, s: s})
+			}
+			return out
+		}
 		dates := dateSpans(s)
 		if q.exactDay {
 			dates = daySpans(s)
@@ -290,7 +310,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		return out
 	case TypeNumber:
 		for _, n := range numberSpans(s, false) {
-			add(trimQuestionWords(q, n.text), numberFit(q, s, n), n.start, n.end)
+			text, fit := trimQuestionWords(q, n.text), numberFit(q, s, n)
+			if m := ordinalRe.FindStringSubmatch(s.toks[n.start].Text); m != nil {
+				if q.age {
+					// "on my 18th birthday" for "how old was I"
+					text = m[1]
+				} else {
+					// a rank ("my 5th project") is not a count
+					fit *= ordinalFit
+				}
+			}
+			add(text, fit, n.start, n.end)
 		}
 		return out
 	case TypeFrequency:
@@ -824,6 +854,40 @@ func dateSpans(s *sentence) []span {
 	return out
 }
 
+// weekdaySpans answer a question that asks for a day of the week: each
+// weekday the sentence names ("on Fridays", "every Tuesday"), fit 1, and
+// the weekday of each single day it dates ("on 3 May", "yesterday"),
+// fit 0.8, written as the weekday's name ("Friday").
+func weekdaySpans(s *sentence) []span {
+	var out []span
+	named := map[int]bool{}
+	for i, t := range s.toks {
+		w := strings.TrimSuffix(t.Lower, "s")
+		if wd, ok := weekdays[w]; ok {
+			out = append(out, span{text: wd.String(), start: i, end: i + 1, fit: 1})
+			named[i] = true
+		}
+	}
+	for _, m := range temporal.Find(s.text, s.u.date) {
+		if m.Unit != temporal.Day || m.Vague {
+			continue
+		}
+		st, en := tokRange(s, m.Start, m.End)
+		if named[st] || en-1 >= 0 && named[en-1] {
+			continue
+		}
+		out = append(out, span{text: m.From.Weekday().String(), start: st, end: en, fit: 0.8})
+	}
+	return out
+}
+
+// weekdays maps lowercase weekday names and their common abbreviations to
+// the weekday.
+var weekdays = map[string]time.Weekday{
+	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+}
+
 // daySpans are dateSpans for a question that asks for a calendar day ("on
 // what date …"): a day named relative to the item's date is written as
 // the day itself ("last Friday" → "14 July 2023", not "the Friday before
@@ -1004,6 +1068,13 @@ func trimQuestionWords(q question, text string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// ordinalRe matches an ordinal written with digits ("18th", "2nd").
+var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)$`)
+
+// ordinalFit scales the fit of an ordinal ("my 5th project") as the answer
+// to a question for an amount: it ranks, it does not count.
+const ordinalFit = 0.3
 
 // numberFit prefers a number whose unit is the noun the question counts
 // ("how many trips" → "five trips").

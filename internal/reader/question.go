@@ -108,6 +108,18 @@ type question struct {
 	// exactDay is true when the question asks for a calendar day ("on
 	// what date", "which date"): relative days are written as the day.
 	exactDay bool
+	// weekday is true when the question asks for a day of the week ("what
+	// day of the week do I …"): the answer is the weekday's name.
+	weekday bool
+	// age is true for "how old": an age, so an ordinal birthday ("my 18th
+	// birthday") is read as its number.
+	age bool
+	// earlier is true when the question asks for a value as it was before
+	// it changed ("what was my previous job", "where did I initially keep
+	// …", "my name before I changed it"; earlierRe within the question's
+	// first words, where it qualifies what is asked): among
+	// well-supported answers the oldest is preferred.
+	earlier bool
 	// interval is set (interval.events[0] != "") for an elapsed-time question
 	// between two events ("how many days passed between A and B").
 	interval interval
@@ -299,6 +311,8 @@ func analyzeAt(q string, now time.Time) question {
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
 		out.exactDay = head == "date" && (wh == "what" || wh == "which")
+		out.age = wh == "how" && next(1) == "old"
+		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week")
 		switch {
 		case wh == "when":
 			out.typ = TypeDate
@@ -383,6 +397,11 @@ func analyzeAt(q string, now time.Time) question {
 		// attend" (in no stated period) asks for the count as of the
 		// latest telling
 		out.current = true
+	}
+	if loc := earlierRe.FindStringSubmatchIndex(main); loc != nil && loc[2] < 0 && len(words(main[:loc[0]])) <= 6 {
+		// "what was my previous job", "where did I initially keep
+		// it": the earlier value, not the current one
+		out.earlier, out.current = true, false
 	}
 	out.sequence = orderOf(lw)
 	out.total = totalRe.MatchString(main)
@@ -525,6 +544,10 @@ var (
 	howManyRe  = regexp.MustCompile(`(?i)^how many\b`)
 	previousRe = regexp.MustCompile(`(?i)\b(before|previous|previously|initially|originally|at first|first|used to|when I (?:just )?started)\b`)
 )
+
+// earlierRe marks a question about a value before it changed; a
+// reference to an earlier conversation ("our previous chat") is not one.
+var earlierRe = regexp.MustCompile(`(?i)\b(?:previous|previously|initially|originally|at first|formerly|used to|before (?:i|you|he|she|we|they) (?:changed|updated|switched|moved|got))\b( (?:chat|conversation|discussion|session|talk)s?\b)?`)
 
 // differenceRe marks a question about the difference of two amounts.
 var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)

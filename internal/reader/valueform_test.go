@@ -1,0 +1,59 @@
+package reader
+
+import (
+	"testing"
+	"time"
+)
+
+func TestWeekdayQuestion(t *testing.T) {
+	for _, tc := range []struct{ ctx, want string }{
+		// a weekday the sentence names, plural or not
+		{"[2023-06-16 a] User: I've signed up for a pottery class on Thursdays at the community centre.", "Thursday"},
+		// the weekday of the day the sentence dates (2023-06-16 is a
+		// Friday; "yesterday" is Thursday 15 June)
+		{"[2023-06-16 a] User: I went to my first pottery class yesterday.", "Thursday"},
+		// no date in the sentence: its item's weekday
+		{"[2023-06-16 a] User: I went to my first pottery class.", "Friday"},
+	} {
+		if a := Read("What day of the week do I go to the pottery class?", tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: %q, want %q", tc.ctx, a.Text, tc.want)
+		}
+	}
+	if q := analyze("What day did I go to the pottery class?"); q.weekday {
+		t.Error("a day is not a day of the week")
+	}
+}
+
+func TestAgeFromOrdinal(t *testing.T) {
+	ctx := "[2023-03-01 a] User: My aunt gave me her old camera on my 16th birthday."
+	if a := Read("How old was I when my aunt gave me her camera?", ctx, Options{}); a.Text != "16" {
+		t.Errorf("age %q, want 16", a.Text)
+	}
+	ctx = "[2023-03-01 a] User: I just finished my 4th quilt, and I have made 3 quilts for my nieces so far."
+	if a := Read("How many quilts have I made for my nieces?", ctx, Options{}); a.Text != "3" {
+		t.Errorf("count %q, want 3 (a rank is not a count)", a.Text)
+	}
+}
+
+func TestEarlierValue(t *testing.T) {
+	ctx := `[2023-01-10 a] User: I keep my running shoes in a basket by the front door.
+[2023-05-02 b] User: I moved my running shoes to a rack in the garage.`
+	for q, want := range map[string]bool{
+		"Where did I previously keep my running shoes?":                 true,
+		"Where did I initially keep my running shoes?":                  true,
+		"What was my last name before I changed it?":                    true,
+		"In our previous chat, where did you say I keep my shoes?":      false,
+		"What company is my colleague from my previous job working at?": false,
+		"Where do I keep my running shoes now?":                         false,
+	} {
+		if got := analyzeAt(q, time.Time{}).earlier; got != want {
+			t.Errorf("%q: earlier %v, want %v", q, got, want)
+		}
+	}
+	if a := Read("Where did I initially keep my running shoes?", ctx, Options{}); a.Text != "basket by the front door" {
+		t.Errorf("earlier value %q", a.Text)
+	}
+	if a := Read("Where do I keep my running shoes now?", ctx, Options{}); a.Text == "basket by the front door" {
+		t.Errorf("current value %q", a.Text)
+	}
+}
