@@ -82,6 +82,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if len(all) == 0 {
+		if valueForm(q) {
+			// A date, an amount of time, a number, a time of day or
+			// a frequency is asked and none is stated: no answer
+			// (Read abstains on an empty text), not the words around
+			// the focus terms.
+			return ans
+		}
 		// Nothing typed nor new next to the focus terms: the sentence's
 		// words the question does not already say.
 		ans.Text = remainder(q, best.s, opts.MaxWords)
@@ -204,7 +211,8 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		switch q.typ {
 		case TypeDate:
-		case TypeReason, TypeFrequency:
+		case TypeReason, TypeFrequency, TypeDuration:
+			// "a few months": the article is part of the amount
 			text = strings.Trim(strings.TrimSpace(text), " .,;:!?\"'“”‘’()[]{}-–—")
 		default:
 			text = cleanSpan(text)
@@ -306,6 +314,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	case TypeDuration:
 		for _, n := range numberSpans(s, true) {
 			add(n.text, 1, n.start, n.end)
+		}
+		for _, n := range articleDurations(s) {
+			add(n.text, 0.9, n.start, n.end)
 		}
 		return out
 	case TypeNumber:
@@ -516,6 +527,17 @@ const aloneFit = 0.3
 // fewer of the question's words than the first one did. A statement a
 // strategy marks as superseded is old whatever its date.
 const newerValueShare = 0.3
+
+// valueForm reports whether q asks for an answer of a fixed form that a
+// sentence states or does not: a date, an amount of time, a number, a
+// frequency.
+func valueForm(q question) bool {
+	switch q.typ {
+	case TypeDate, TypeDuration, TypeNumber, TypeFrequency:
+		return true
+	}
+	return false
+}
 
 // valueAsked reports whether q asks for a value of a fixed form that can
 // change over time: a number, an amount of time, a time of day, a
@@ -963,6 +985,45 @@ var numberWords = wordSet(`one two three four five six seven eight nine ten elev
 
 var timeUnits = wordSet(`second seconds sec secs minute minutes min mins hour hours hr hrs day days night nights
 	week weeks weekend weekends month months year years decade decades century centuries`)
+
+// articleDurations are the amounts of time s states without a numeral: an
+// article or a vague quantifier before a time unit ("a month", "about an
+// hour", "a few months", "a couple of weeks", "several years"), with a
+// leading approximation word kept ("about", "nearly").
+func articleDurations(s *sentence) []span {
+	var out []span
+	n := len(s.toks)
+	for i := 0; i < n; i++ {
+		j := i
+		switch s.toks[i].Lower {
+		case "a", "an":
+			j = i + 1
+			if j < n && (s.toks[j].Lower == "few" || s.toks[j].Lower == "couple") {
+				j++
+				if j < n && s.toks[j].Lower == "of" {
+					j++
+				}
+			}
+		case "several", "few":
+			j = i + 1
+		default:
+			continue
+		}
+		if j >= n || !timeUnits[s.toks[j].Lower] {
+			continue
+		}
+		st := i
+		if st > 0 && approximations[s.toks[st-1].Lower] {
+			st--
+		}
+		out = append(out, span{text: textOf(s, st, j+1), start: st, end: j + 1})
+		i = j
+	}
+	return out
+}
+
+// approximations are words that qualify an amount as approximate.
+var approximations = wordSet(`about around almost nearly roughly approximately over under only just`)
 
 func isNumberTok(t nlp.Token) bool {
 	if t.Punct {

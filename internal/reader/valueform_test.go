@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -55,5 +56,46 @@ func TestEarlierValue(t *testing.T) {
 	}
 	if a := Read("Where do I keep my running shoes now?", ctx, Options{}); a.Text == "basket by the front door" {
 		t.Errorf("current value %q", a.Text)
+	}
+}
+
+func TestArticleDurations(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]string{
+		"We usually walk for about an hour after dinner.":     "about an hour",
+		"I stayed with my aunt for a few months.":             "a few months",
+		"It took a couple of weeks and several days of work.": "a couple of weeks|several days",
+		"I waited over a year for the letter.":                "over a year",
+		"A friend of mine came by.":                           "",
+	} {
+		var got []string
+		for _, sp := range articleDurations(newSentence(text, u)) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: durations %q, want %q", text, got, want)
+		}
+	}
+	ctx := "[2023-03-01 a] User: I've been learning the cello for a few months now."
+	if a := Read("How long have I been learning the cello?", ctx, Options{}); a.Text != "a few months" {
+		t.Errorf("duration %q", a.Text)
+	}
+}
+
+func TestNoStatedValueAbstains(t *testing.T) {
+	// the question asks for an amount of time; the context states none
+	ctx := "[2023-03-01 a] User: I went to Lisbon with my sister and we loved the food there."
+	for _, q := range []string{"How long was I in Lisbon?", "How many days was I in Lisbon?", "When did I go to Lisbon with my sister?"} {
+		a := Read(q, ctx, Options{})
+		if q[0] == 'W' {
+			// a date: the item's date answers it
+			if a.Text != "1 March 2023" {
+				t.Errorf("%q: %q, want the item's date", q, a.Text)
+			}
+			continue
+		}
+		if !IsAbstention(a.Text) {
+			t.Errorf("%q: %q, want an abstention", q, a.Text)
+		}
 	}
 }
