@@ -399,8 +399,8 @@ func twoEvents(sc *scorer, a, b string) (da time.Time, sa *sentence, db time.Tim
 }
 
 // elapsed answers an interval question: the distance between the two
-// events' days in the question's unit, written with digits ("27 days",
-// "3 weeks", "1 month"); weeks, months and years rounded to the nearest
+// events' days in the question's unit, the count written as countWord
+// writes it ("27 days", "three weeks", "one month"); weeks, months and years rounded to the nearest
 // whole unit (a month is 30.44 days, a year 365.25). A "how long"
 // question names no unit: days below a week, weeks below eight weeks,
 // months below two years, else years. For "how long had I been X when Y"
