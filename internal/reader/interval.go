@@ -23,7 +23,8 @@ type interval struct {
 	// I been X when Y": since I started X).
 	since bool
 	// ago is true for "how many days ago did I X": the second event is
-	// the asking day (events[1] is "").
+	// the asking day (events[1] is ""), or the event of a "when" clause
+	// ("… did I X when I Y": events[1] is Y).
 	ago bool
 	// events are the two events' phrases as the question words them.
 	events [2]string
@@ -90,9 +91,23 @@ func parseAgo(main string) (iv interval, ok bool) {
 	if a == "" {
 		return iv, false
 	}
-	iv.unit, iv.ago, iv.events = strings.ToLower(m[1]), true, [2]string{a, ""}
+	b := ""
+	if w := agoWhen.FindStringIndex(a); w != nil {
+		// "how many days ago did I launch my website when I signed my
+		// first contract": counted back from the later event's day
+		a, b = strings.TrimSpace(a[:w[0]]), strings.TrimSpace(a[w[1]:])
+		b = strings.TrimSpace(eventFrame.ReplaceAllString(b, ""))
+		if a == "" || b == "" {
+			return iv, false
+		}
+	}
+	iv.unit, iv.ago, iv.events = strings.ToLower(m[1]), true, [2]string{a, b}
 	return iv, true
 }
+
+// agoWhen is the "when …" clause of a "how many days ago did I X when I Y"
+// question: Y is the day the count runs back from.
+var agoWhen = regexp.MustCompile(`(?i)\s+(?:when|by the time)\s+(?:i|we|you|he|she|they|my|[A-Z]\w+)\b`)
 
 // splitPair splits "A and B" of "between A and B": at an "and" that
 // starts a framed event ("and the day I …"), else at the first "and".
@@ -413,7 +428,7 @@ func elapsed(q question, sc *scorer) (string, *sentence) {
 	var d1, d2 time.Time
 	var s1 *sentence
 	ok := false
-	if q.interval.ago {
+	if q.interval.ago && q.interval.events[1] == "" {
 		// from the event to the asking day
 		d1, s1, _, ok = eventDate(sc, q.interval.events[0], nil)
 		d2 = temporal.DayStart(q.now)

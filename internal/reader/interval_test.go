@@ -241,6 +241,8 @@ func TestReadAgoAndRelativeQuestionDates(t *testing.T) {
 		{"How many days ago did I repot the fern?", "32 days ago"},
 		{"How many weeks ago did I join the pottery class?", "two weeks ago"},
 		{"How many days ago did I join the book club?", "four days ago"},
+		// counted back from the day of the "when" clause's event
+		{"How many days ago did I repot the fern when I joined the pottery class?", "15 days ago"},
 		{"What did I join a week ago?", "book club at the library"},
 		{"What did I join two weeks ago?", "pottery class at the community centre"},
 	})
