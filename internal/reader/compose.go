@@ -1081,6 +1081,12 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		for j < len(s.toks) && isNumberTok(s.toks[j]) {
 			j++
 		}
+		// "3:1", "6:45": a ratio or a time written with a colon is one
+		// number
+		for j+1 < len(s.toks) && s.toks[j].Text == ":" && isNumberTok(s.toks[j+1]) &&
+			s.toks[j].Start == s.toks[j-1].End && s.toks[j+1].Start == s.toks[j].End {
+			j += 2
+		}
 		// "to"/"-" ranges
 		if j+1 < len(s.toks) && (s.toks[j].Lower == "to" || s.toks[j].Lower == "-") && isNumberTok(s.toks[j+1]) {
 			j += 2

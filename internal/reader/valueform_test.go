@@ -99,3 +99,10 @@ func TestNoStatedValueAbstains(t *testing.T) {
 		}
 	}
 }
+
+func TestColonNumberIsOneNumber(t *testing.T) {
+	ctx := "[2023-01-01 a] User: I mix my salad dressing at a 3:1 oil-to-vinegar ratio."
+	if a := Read("What oil-to-vinegar ratio do I use for my dressing?", ctx, Options{}); a.Text != "3:1" {
+		t.Errorf("ratio %q, want 3:1", a.Text)
+	}
+}
