@@ -106,3 +106,10 @@ func TestColonNumberIsOneNumber(t *testing.T) {
 		t.Errorf("ratio %q, want 3:1", a.Text)
 	}
 }
+
+func TestNameAskedPrefersTitle(t *testing.T) {
+	ctx := `[2023-05-25 a] User: I want to find more reading time in my evenings. By the way, I'm currently halfway through "The Glass Orchard" and I love it.`
+	if a := Read("What book am I currently reading?", ctx, Options{}); a.Text != "Glass Orchard" {
+		t.Errorf("title %q", a.Text)
+	}
+}
