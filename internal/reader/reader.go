@@ -335,6 +335,10 @@ type scorer struct {
 	idf     map[string]float64
 	total   float64
 	unitSet []map[string]bool
+	// asked[i] holds the terms of the question that unit i answers: the
+	// question sentence that ends the unit before it, said by another
+	// speaker (nil when unit i is no reply; see replyShare).
+	asked []map[string]bool
 }
 
 type scored struct {
@@ -393,6 +397,16 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		}
 		sc.unitSet[i] = set
 	}
+	sc.asked = make([]map[string]bool, len(byUnit))
+	for i := 1; i < len(byUnit); i++ {
+		prev, cur := byUnit[i-1], byUnit[i]
+		if len(prev) == 0 || len(cur) == 0 || speakerKey(prev[0].u.speaker) == speakerKey(cur[0].u.speaker) {
+			continue
+		}
+		if last := prev[len(prev)-1]; strings.HasSuffix(strings.TrimSpace(last.text), "?") {
+			sc.asked[i] = last.set
+		}
+	}
 	n := float64(len(sents))
 	for _, t := range q.focus {
 		df := 0
@@ -430,10 +444,41 @@ func (sc *scorer) cover(set map[string]bool) float64 {
 	return hit / sc.total
 }
 
+// replyShare is how much of the question a reply answers its sentences
+// hold ("So what's your favorite game?" — "I'm playing Xenoblade"): a
+// turn after another speaker's question is that question's answer
+// (adjacency pairs: Schegloff and Sacks 1973, "Opening up closings").
+var replyShare = 0.6
+
+// replyLead is how many of a reply's first sentences answer the question
+// put to it; the rest go on to other things.
+var replyLead = 2
+
+// coverUnion is cover of the union of two term sets.
+func (sc *scorer) coverUnion(a, b map[string]bool) float64 {
+	if sc.total == 0 {
+		return 0
+	}
+	var hit float64
+	for _, t := range sc.q.focus {
+		if a[t] || b[t] {
+			hit += sc.idf[t]
+		}
+	}
+	return hit / sc.total
+}
+
 // support of a sentence: half its own coverage, half its unit's (with the
 // unit's speaker); superseded units count half.
 func (sc *scorer) support(s *sentence) float64 {
-	v := 0.5*sc.cover(s.set) + 0.5*sc.cover(sc.unitSet[s.u.index])
+	own, unit := sc.cover(s.set), sc.cover(sc.unitSet[s.u.index])
+	if a := sc.asked[s.u.index]; a != nil && replyShare > 0 && s.nth < replyLead {
+		// a reply answers the question put to it: it holds that
+		// question's terms, less surely than its own
+		own = max(own, replyShare*sc.coverUnion(s.set, a))
+		unit = max(unit, replyShare*sc.coverUnion(sc.unitSet[s.u.index], a))
+	}
+	v := 0.5*own + 0.5*unit
 	if s.u.status == "superseded" {
 		v /= 2
 	}

@@ -113,3 +113,14 @@ func TestNameAskedPrefersTitle(t *testing.T) {
 		t.Errorf("title %q", a.Text)
 	}
 }
+
+func TestReplyAnswersQuestion(t *testing.T) {
+	// the reply says the answer in none of the question's words; the
+	// question put to it holds them
+	ctx := `[2023-04-02 a] Ana: I finally finished my thesis draft! So what's your favourite board game these days?
+[2023-04-02 b] Ben: Oh, easy. Lately it's "Harbour Lights", we play it every Friday. My sister hates losing at it.`
+	a := Read("What is Ben's favourite board game?", ctx, Options{})
+	if a.Text != "Harbour Lights" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
