@@ -62,6 +62,19 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	var all []cand
+	inPool := map[*sentence]bool{}
+	for _, p := range pool {
+		inPool[p.s] = true
+	}
+	// A sentence that goes on about what the one before it said ("I went
+	// to a council meeting. It was inspiring - so many people …") is read
+	// too, at continuationShare of that sentence's support.
+	for _, p := range pool[:len(pool):len(pool)] {
+		if n := p.s.nth + 1; n < len(p.s.u.sents) && !inPool[p.s.u.sents[n]] && opensWithAnaphor(p.s.u.sents[n]) {
+			inPool[p.s.u.sents[n]] = true
+			pool = append(pool, scored{p.s.u.sents[n], p.support * continuationShare})
+		}
+	}
 	for _, p := range pool {
 		asks := strings.HasSuffix(p.s.text, "?")
 		for _, c := range candidates(q, p.s, opts) {
@@ -172,6 +185,34 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	ans.Text = strings.Join(items, ", ")
 	return ans
+}
+
+// continuationShare is the share of a sentence's support that the next
+// sentence of its turn gets when it opens with a pronoun referring back
+// (opensWithAnaphor). Its candidates win only where the sentence's own
+// are poor (a judgement, a delexical word). Read from the calibration
+// harness on LoCoMo and LongMemEval: 0.4, 0.6 and 0.8 give the same
+// totals; 0.6 changes 8 answers, 7 for the better. Giving such sentences
+// the terms of the one before in the support itself (coreference at
+// 0.3–0.9) lowered the LoCoMo oracle F1 by up to 0.009.
+const continuationShare = 0.6
+
+// opensWithAnaphor reports whether s opens with a pronoun that refers
+// back ("They talked about …", "It was all for …").
+func opensWithAnaphor(s *sentence) bool {
+	for i, t := range s.toks {
+		if i > 2 {
+			return false
+		}
+		switch strings.ReplaceAll(t.Lower, "’", "'") {
+		case "it", "it's", "its", "they", "they're", "their", "this", "these", "she", "he":
+			return true
+		}
+		if !t.Punct && !nlp.IsConjunction(t.Lower) && !nlp.IsFiller(t.Lower) {
+			return false
+		}
+	}
+	return false
 }
 
 func poolOf(ranked []scored, min float64, max int) []scored {

@@ -124,3 +124,15 @@ func TestReplyAnswersQuestion(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestContinuationSentence(t *testing.T) {
+	ctx := "[2023-07-15 a] Mira: Last Friday I went to a neighbourhood council meeting and it was exhausting. They argued about a new bike lane for two hours."
+	if a := Read("What was discussed at the neighbourhood council meeting?", ctx, Options{}); a.Text != "argued about a new bike lane for two hours" {
+		t.Errorf("answer %q", a.Text)
+	}
+	for text, want := range map[string]bool{"They argued about it.": true, "And it was great.": true, "We argued about it.": false, "Honestly the whole thing was fun.": false} {
+		if got := opensWithAnaphor(newSentence(text, &unit{})); got != want {
+			t.Errorf("opensWithAnaphor(%q) = %v", text, got)
+		}
+	}
+}
