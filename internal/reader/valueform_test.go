@@ -126,8 +126,17 @@ func TestReplyAnswersQuestion(t *testing.T) {
 }
 
 func TestContinuationSentence(t *testing.T) {
-	ctx := "[2023-07-15 a] Mira: Last Friday I went to a neighbourhood council meeting and it was exhausting. They argued about a new bike lane for two hours."
-	if a := Read("What was discussed at the neighbourhood council meeting?", ctx, Options{}); a.Text != "argued about a new bike lane for two hours" {
+	q := analyze("What was discussed at the neighbourhood council meeting?")
+	u := &unit{}
+	s1 := newSentence("I went to a neighbourhood council meeting and it was exhausting.", u)
+	s2 := newSentence("They argued about a new bike lane for two hours.", u)
+	s2.nth = 1
+	u.sents = []*sentence{s1, s2}
+	sc := newScorer(q, u.sents, [][]*sentence{u.sents})
+	// the ranking holds only the sentence with the question's words; the
+	// one that goes on about it is read at continuationShare of it
+	a := compose(q, sc, []scored{{s1, 0.8}}, Options{MaxWords: 10, MaxItems: 6})
+	if a.Text != "argued about a new bike lane for two hours" {
 		t.Errorf("answer %q", a.Text)
 	}
 	for text, want := range map[string]bool{"They argued about it.": true, "And it was great.": true, "We argued about it.": false, "Honestly the whole thing was fun.": false} {
