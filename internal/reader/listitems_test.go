@@ -1,0 +1,61 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+)
+
+// span of text within the sentence, as a candidate of list answers.
+func candOf(s *sentence, sub string) cand {
+	at := strings.Index(s.text, sub)
+	c := cand{text: sub, s: s, start: -1}
+	for i, t := range s.toks {
+		if c.start < 0 && t.Start >= at {
+			c.start = i
+		}
+		if t.End <= at+len(sub) {
+			c.end = i + 1
+		}
+	}
+	return c
+}
+
+func TestListParts(t *testing.T) {
+	u := &unit{}
+	for _, tc := range []struct{ sentence, span, want string }{
+		// a phatic formula is no item
+		{"Hey Priya, long time no talk! I went kayaking.", "long time no talk", ""},
+		{"So glad to hear that, the trip sounds fun.", "glad to hear that", ""},
+		// a judgement of a clause or an empty head is no item
+		{"It was great to relax and read with the dog.", "great to relax and read with the dog", ""},
+		{"We had a fantastic experience there.", "fantastic experience", ""},
+		{"I'll be away for a week.", "week", ""},
+		// judging words and adverbs before the item are dropped
+		{"Baking is a really nice stress relief.", "really nice stress relief", "stress relief"},
+		// a verb of stance leads to its object; a verb of doing stays
+		{"I really love the ceramics course.", "love the ceramics course", "ceramics course"},
+		{"Last month I joined a chess club.", "joined a chess club", "joined a chess club"},
+		// a predicate after the item is cut
+		{"Gardening with my aunt always calms me down.", "Gardening with my aunt always calms me", "Gardening with my aunt"},
+		// a series and "X and Y" give one item each
+		{"We packed apples, cheese, and crackers.", "apples, cheese, and crackers", "apples|cheese|crackers"},
+		{"He plays chess and tennis.", "chess and tennis", "chess|tennis"},
+		{"She was tired and quite hungry.", "tired and quite hungry", ""},
+	} {
+		s := newSentence(tc.sentence, u)
+		got := strings.Join(listParts(candOf(s, tc.span)), "|")
+		if got != tc.want {
+			t.Errorf("%q in %q: items %q, want %q", tc.span, tc.sentence, got, tc.want)
+		}
+	}
+}
+
+func TestListAnswerItems(t *testing.T) {
+	ctx := `[2023-03-02 a] Priya: Long time no talk! My hobbies these days are pottery and birdwatching.
+[2023-03-09 b] Priya: Pottery is such a fantastic hobby, it was great to get my hands messy.
+[2023-03-16 c] Priya: Another hobby of mine is swimming in the lake.`
+	got := Read("What hobbies does Priya have?", ctx, Options{Threshold: 1e-9}).Text
+	if want := "birdwatching, swimming in the lake, Pottery"; got != want {
+		t.Errorf("answer %q, want %q", got, want)
+	}
+}
