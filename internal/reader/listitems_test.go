@@ -30,6 +30,8 @@ func TestListParts(t *testing.T) {
 		{"It was great to relax and read with the dog.", "great to relax and read with the dog", ""},
 		{"We had a fantastic experience there.", "fantastic experience", ""},
 		{"I'll be away for a week.", "week", ""},
+		{"Take a look at the photo of the boat!", "Take a look at the photo of the boat", ""},
+		{"The swim this morning was so refreshing.", "refreshing", ""},
 		// judging words and adverbs before the item are dropped
 		{"Baking is a really nice stress relief.", "really nice stress relief", "stress relief"},
 		// a verb of stance leads to its object; a verb of doing stays
