@@ -89,6 +89,15 @@ func listParts(c cand) []string {
 		return []string{c.text}
 	}
 	tg := s.tags()
+	lead := c.start
+	for lead < c.end && (trimmable(s.toks[lead]) || evaluative[s.toks[lead].Lower] || strings.HasPrefix(tg[lead], "RB")) {
+		lead++
+	}
+	if lead < c.end && judgedClause(s, lead, c.end) {
+		// the whole span judges a clause ("special to watch their
+		// creativity and imagination …"), whatever its members
+		return nil
+	}
 	comma := false
 	for i := c.start; i < c.end; i++ {
 		if s.toks[i].Text == "," {
@@ -140,14 +149,8 @@ func shapeItem(s *sentence, st, en int) (string, bool) {
 		}
 	}
 	lead()
-	if st >= en {
+	if st >= en || judgedClause(s, st, en) {
 		return "", false
-	}
-	if st+1 < en && s.toks[st+1].Lower == "to" && (strings.HasPrefix(tg[st], "JJ") || tg[st] == "VBN") {
-		return "", false // "excited to get …": a feeling about a clause
-	}
-	if st > 0 && s.toks[st].Lower != "to" && s.toks[st-1].Lower == "to" && evaluative[lowerAt(s, st-2)] {
-		return "", false // "great to unplug …"
 	}
 	if (finiteVerb(tg[st]) || tg[st] == "VBN") && stanceVerbs[s.toks[st].Lower] {
 		// a clause led by a verb of stance: the item is its object
@@ -196,6 +199,18 @@ var stanceVerbs = wordSet(`love loves loved like likes liked enjoy enjoys enjoye
 	appreciate appreciates appreciated miss misses missed want wants wanted need needs needed hope hopes hoped
 	wish wishes wished have has had get gets got gotten think thinks thought know knows knew see sees saw seen
 	remind reminds reminded feel feels felt adore adores adored`)
+
+// judgedClause reports whether tokens [st, en) of s (st past leading
+// function words and judgements) go on a judgement or feeling about a
+// clause: an adjective or participle before "to" ("excited to get …"), or
+// a verb after a judging word and "to" ("great to unplug …").
+func judgedClause(s *sentence, st, en int) bool {
+	tg := s.tags()
+	if st+1 < en && s.toks[st+1].Lower == "to" && (strings.HasPrefix(tg[st], "JJ") || tg[st] == "VBN") {
+		return true
+	}
+	return st > 0 && s.toks[st].Lower != "to" && s.toks[st-1].Lower == "to" && evaluative[lowerAt(s, st-2)]
+}
 
 // lowerAt is the lowercase token i of s, "" out of range.
 func lowerAt(s *sentence, i int) string {

@@ -30,6 +30,7 @@ func TestListParts(t *testing.T) {
 		{"It was great to relax and read with the dog.", "great to relax and read with the dog", ""},
 		{"We had a fantastic experience there.", "fantastic experience", ""},
 		{"I'll be away for a week.", "week", ""},
+		{"It was lovely to see the puppies and kittens play.", "lovely to see the puppies and kittens play", ""},
 		{"Take a look at the photo of the boat!", "Take a look at the photo of the boat", ""},
 		{"The swim this morning was so refreshing.", "refreshing", ""},
 		// judging words and adverbs before the item are dropped
