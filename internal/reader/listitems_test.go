@@ -31,6 +31,7 @@ func TestListParts(t *testing.T) {
 		{"We had a fantastic experience there.", "fantastic experience", ""},
 		{"I'll be away for a week.", "week", ""},
 		{"It was lovely to see the puppies and kittens play.", "lovely to see the puppies and kittens play", ""},
+		{"Check out this pic of the new bakery!", "Check out this pic of the new bakery", ""},
 		{"Take a look at the photo of the boat!", "Take a look at the photo of the boat", ""},
 		{"The swim this morning was so refreshing.", "refreshing", ""},
 		// judging words and adverbs before the item are dropped
