@@ -93,7 +93,7 @@ func listParts(c cand) []string {
 	for lead < c.end && (trimmable(s.toks[lead]) || evaluative[s.toks[lead].Lower] || strings.HasPrefix(tg[lead], "RB")) {
 		lead++
 	}
-	if lead < c.end && judgedClause(s, lead, c.end) {
+	if lead < c.end && (judgedClause(s, lead, c.end) || tg[lead] == "UH") {
 		// the whole span judges a clause ("special to watch their
 		// creativity and imagination …"), whatever its members
 		return nil
@@ -142,7 +142,7 @@ func listParts(c cand) []string {
 // with an -ing form, or is only an empty head ("fantastic experience",
 // "week").
 func shapeItem(s *sentence, st, en int) (string, bool) {
-	tg := s.tags()
+	tg := itemTags(s)
 	lead := func() {
 		for st < en && (trimmable(s.toks[st]) || evaluative[s.toks[st].Lower] || strings.HasPrefix(tg[st], "RB")) {
 			st++
@@ -198,7 +198,26 @@ func shapeItem(s *sentence, st, en int) (string, bool) {
 var stanceVerbs = wordSet(`love loves loved like likes liked enjoy enjoys enjoyed hate hates hated prefer prefers preferred
 	appreciate appreciates appreciated miss misses missed want wants wanted need needs needed hope hopes hoped
 	wish wishes wished have has had get gets got gotten think thinks thought know knows knew see sees saw seen
-	remind reminds reminded feel feels felt adore adores adored`)
+	remind reminds reminded feel feels felt adore adores adored look looks looked`)
+
+// itemTags are the Penn tags of s's tokens, the first word's read in
+// lower case (sentence.lowerTag): the tagger takes a capitalized word for a
+// noun by its capital alone, and a turn that starts with its verb ("Think
+// I'll …", "Loved the show") would otherwise start with a noun.
+func itemTags(s *sentence) []string {
+	tg := s.tags()
+	for i, t := range s.toks {
+		if t.Punct {
+			continue
+		}
+		if i < len(tg) && tg[i] == "NN" && capitalizedWord(t) {
+			tg = append([]string(nil), tg...)
+			tg[i] = s.lowerTag(i)
+		}
+		break
+	}
+	return tg
+}
 
 // judgedClause reports whether tokens [st, en) of s (st past leading
 // function words and judgements) go on a judgement or feeling about a

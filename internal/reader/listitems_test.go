@@ -39,6 +39,9 @@ func TestListParts(t *testing.T) {
 		// a verb of stance leads to its object; a verb of doing stays
 		{"I really love the ceramics course.", "love the ceramics course", "ceramics course"},
 		{"Last month I joined a chess club.", "joined a chess club", "joined a chess club"},
+		// a turn that starts with its verb of stance (tagged as read in
+		// lower case, not as a capitalized noun)
+		{"Look what parcel came today!", "Look what parcel", "parcel"},
 		// a predicate after the item is cut
 		{"Gardening with my aunt always calms me down.", "Gardening with my aunt always calms me", "Gardening with my aunt"},
 		// a series and "X and Y" give one item each
