@@ -27,7 +27,7 @@ var phaticRe = regexp.MustCompile(`(?i)(?:^|[,.!?;:]\s*)(?:(?:hey|hi|hello|oh|wo
 	`(?:long time no \w+|(?:(?:so|really|very)\s+)?(?:glad|good|nice|great|happy|sorry|sad|cool|lovely)\s+to\s+(?:hear|see|know|chat|talk|meet|catch)\b[^,.!?;:]*` +
 	`|hope\s+(?:all|everything|you|things|it|that|this|your|all's|everything's)\b[^,.!?;:]*|sure thing|no worries|no problem|take care\b[^,.!?;:]*` +
 	`|thanks?\b[^,.!?;:]*|thank you\b[^,.!?;:]*|congrat\w*[^,.!?;:]*|see you\b[^,.!?;:]*|talk soon|catch you\b[^,.!?;:]*|how are you\b[^,.!?;:]*` +
-	`|how's it going|what's up|sounds?\s+(?:like\s+)?\w+[^,.!?;:]*|looks?\s+(?:like\s+)?(?:great|good|amazing|awesome|nice|fun|lovely|cool)\b[^,.!?;:]*` +
+	`|how's it going|what's up|sounds?\s+(?:like\s+)?\w+[^,.!?;:]*|looks?\s+(?:like\s+)?(?:(?:a|an|so|really|such\s+a)\s+)?(?:great|good|amazing|awesome|nice|fun|lovely|cool)\b[^,.!?;:]*` +
 	`|appreciate\s+(?:it|that|this|the|your|you)\b[^,.!?;:]*|take a look\b[^,.!?;:]*|check (?:out )?(?:this|that|these|it)\b[^,.!?;:]*|look at (?:this|that|these)\b[^,.!?;:]*|let me know\b[^,.!?;:]*|check (?:it|this|that) out|good luck\b[^,.!?;:]*` +
 	`|well done|way to go|me too|you too|of course|keep it up|hang in there|(?:hey|hi|hello|bye|goodbye|cheers)\b[^,.!?;:]*)`)
 

@@ -3,6 +3,7 @@ package reader
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // span of text within the sentence, as a candidate of list answers.
@@ -32,6 +33,7 @@ func TestListParts(t *testing.T) {
 		{"I'll be away for a week.", "week", ""},
 		{"It was lovely to see the puppies and kittens play.", "lovely to see the puppies and kittens play", ""},
 		{"Check out this pic of the new bakery!", "Check out this pic of the new bakery", ""},
+		{"Looks like a great way to spend a Sunday!", "Looks like a great way to spend a Sunday", ""},
 		{"Take a look at the photo of the boat!", "Take a look at the photo of the boat", ""},
 		{"The swim this morning was so refreshing.", "refreshing", ""},
 		// judging words and adverbs before the item are dropped
@@ -79,5 +81,24 @@ func TestListPoolShare(t *testing.T) {
 	got := Read("What fruits did Lena buy at the farmers market?", ctx, Options{Threshold: 1e-9}).Text
 	if want := "mango, peaches, plums, cherries"; got != want {
 		t.Errorf("answer %q, want %q", got, want)
+	}
+}
+
+// "What has X <participle>": the perfect of experience asks for every
+// thing done up to now; "what has X been doing" and other questions do
+// not.
+func TestExperientialList(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What has Mia painted?":              true,
+		"What have the kids built together?": true,
+		"What has Omar done to get fitter?":  true,
+		"What has Omar been reading lately?": false,
+		"What has happened to the old barn?": false,
+		"What is Omar's favourite painting?": false,
+		"What did Mia paint last weekend?":   false,
+	} {
+		if got := analyzeAt(q, time.Time{}).list; got != want {
+			t.Errorf("%q: list %v, want %v", q, got, want)
+		}
 	}
 }
