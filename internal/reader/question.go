@@ -183,6 +183,24 @@ var (
 		duration length limit threshold volume ratio fraction level version balance`)
 )
 
+// experiential reports whether the words after "what has/have" are a
+// subject of at most three words and a past participle other than "been"
+// ("what has Mia painted", "what have the kids built"): the perfect of
+// experience asks for everything done up to now, so several answers. The
+// participle is read by its form (an irregular form or "-ed").
+func experiential(rest []string) bool {
+	for k := 1; k <= 3 && k < len(rest); k++ {
+		w := rest[k]
+		if w == "been" || w == "?" {
+			return false
+		}
+		if nlp.IsIrregularVerbForm(w) || len(w) > 4 && strings.HasSuffix(w, "ed") {
+			return true
+		}
+	}
+	return false
+}
+
 // phraseLike reports whether answers of type t are free phrases, names
 // or places (what a list item can be).
 func (t Type) phraseLike() bool {
@@ -378,6 +396,9 @@ func analyzeAt(q string, now time.Time) question {
 			out.list = true
 		}
 		if (wh == "what" || wh == "which") && (next(1) == "are" || next(1) == "were") && (next(2) == "some" || next(2) == "the") {
+			out.list = true
+		}
+		if wh == "what" && (next(1) == "has" || next(1) == "have") && experiential(lw[at+2:]) {
 			out.list = true
 		}
 	}

@@ -87,9 +87,12 @@
 //     and its introduction hold; "who is X's <role>" the name set beside
 //     the role ("my landlord, Ivo Marsh", "Ivo is my landlord"); "how
 //     many" questions whose context states no number the count of the
-//     supporting units; list questions join the spans of every
+//     supporting units; list questions join the items of every
 //     well-supported sentence (every name or title of a sentence when
-//     the best span is one); why and how questions get the supporting
+//     the best span is one, every member of a series), each cut to the
+//     noun phrase or -ing activity it names, without social formulas,
+//     judgements or empty heads, one item per thing (listitems.go); why
+//     and how questions get the supporting
 //     clause. When the best support is below the threshold the reader
 //     abstains (a position answer needs the list to hold the typed
 //     answers' threshold share of the question's terms, or to be the
