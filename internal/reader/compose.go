@@ -76,7 +76,8 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
-		if n := countItems(q, sc, ranked); n > 0 {
+		n := max(countItems(q, sc, ranked), distinctThings(q, ranked))
+		if n > 0 {
 			ans.Text = countWord(n)
 			return ans
 		}
@@ -98,6 +99,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if q.typ == TypeNumber && top.fit < countFitBelow {
+		// "how many plants": no number said counts them ("two weeks
+		// ago" measures time); the distinct plants mentioned do
+		if n := max(countItems(q, sc, ranked), distinctThings(q, ranked)); n > 0 {
+			ans.Text = countWord(n)
+			return ans
+		}
+	}
 	if q.difference && !q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "how much did I save", "how much more …": the difference
 		// of the two best amounts of one kind
@@ -1086,12 +1095,31 @@ func numberFit(q question, s *sentence, n span) float64 {
 			counted = stem(toks[i+1].Lower)
 		}
 	}
+	if q.counted != "" {
+		// the first noun of the counted phrase ("how many different
+		// doctors" counts doctors; "how many MCU films" MCU films)
+		counted = stem(q.countedFirst)
+		head := stem(q.counted)
+		if head != counted {
+			for i := n.start; i < n.end && i < len(s.keys); i++ {
+				if s.keys[i] == head && !strings.Contains(" "+strings.Join(s.keys[n.start:n.end], " ")+" ", " "+counted+" ") {
+					return headOnlyFit
+				}
+			}
+		}
+	}
 	fit := 0.8
 	if counted != "" {
 		for i := n.start; i < n.end && i < len(s.keys); i++ {
 			if s.keys[i] == counted {
 				return 1
 			}
+		}
+	}
+	if q.counted != "" && !unitWord(q.counted) && q.counted != "times" {
+		if u := numberUnit(s, n); unitWord(u) && stem(u) != stem(q.counted) {
+			// "two weeks ago" does not count plants
+			return otherUnitFit
 		}
 	}
 	if looksLikeYear(textOf(s, n.start, n.end)) {

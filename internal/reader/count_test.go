@@ -1,0 +1,58 @@
+package reader
+
+import "testing"
+
+// The counted noun is the head of the phrase after "how many", past
+// adjectives and partitives; its first noun is kept apart.
+func TestCountedNoun(t *testing.T) {
+	cases := []struct{ q, head, first string }{
+		{"How many different dentists have I seen?", "dentists", "dentists"},
+		{"How many board games did Ivo buy?", "games", "board"},
+		{"How many pieces of luggage did we check in?", "luggage", "luggage"},
+		{"How many times did Ana call her brother?", "times", "times"},
+		{"How many hours did the drive take?", "hours", "hours"},
+		{"What is the price of the lamp?", "", ""},
+	}
+	for _, c := range cases {
+		head, first := countedNoun(c.q)
+		if head != c.head || first != c.first {
+			t.Errorf("%q: got %q %q, want %q %q", c.q, head, first, c.head, c.first)
+		}
+	}
+}
+
+// The unit a number quantifies: the word after it, the word a hyphen
+// joins to it, or a currency sign.
+func TestNumberUnit(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"We hung a 12-pound mirror.", "pound"},
+		{"She walked three miles.", "miles"},
+		{"It cost $40 in the end.", "$"},
+		{"I fed 6 cats.", "cats"},
+	}
+	for _, c := range cases {
+		s := &sentence{text: c.text, toks: words(c.text)}
+		sp := numberSpans(s, false)
+		if len(sp) == 0 {
+			t.Fatalf("%q: no number span", c.text)
+		}
+		if got := numberUnit(s, sp[0]); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A number of another unit (time, measure, money) does not count the
+// things asked about; the distinct things named do: two conjoined before a
+// phrase of the counted noun, another with its own modifier, and a later
+// shorter mention of one of them is the same thing. A number whose unit is
+// the counted noun still answers.
+func TestReadDistinctCount(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] User: Last weekend I picked up the tall cactus and a spotted orchid plant three days before the fair.\n" +
+		"[2024-03-09 s2-t1] User: My neighbour gave me a small rubber plant, and the orchid plant is blooming.\n" +
+		"[2024-03-10 s3-t1] User: I filled my 30-liter fish tank with 4 goldfish.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many plants did I get?", "three"},
+		{"How many goldfish do I keep?", "4"},
+	})
+}
