@@ -1836,7 +1836,9 @@ func contraction(w string) bool {
 // countItems answers a "how many <noun>" question whose context states
 // no number: the number of distinct memory items that support the
 // question at least half as well as the best one and hold the counted noun
-// (or, without one, the question's verb). It returns 0 when the question
+// (the phrase's first noun past adjectives, "museums" in "how many
+// different museums"; a partitive itself, "pieces" in "how many pieces of
+// …") or, for "how many times", the question's verb. It returns 0 when the question
 // is not a "how many" question or nothing holds the counted term.
 func countItems(q question, sc *scorer, ranked []scored) int {
 	toks := words(q.text)
@@ -1845,6 +1847,11 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 		if t.Lower == "many" && i > 0 && toks[i-1].Lower == "how" && i+1 < len(toks) && !toks[i+1].Punct {
 			counted = stem(toks[i+1].Lower)
 		}
+	}
+	if q.counted != "" && q.counted != "times" && !partitiveNouns[wordAfterMany(toks)] {
+		// past an adjective: "how many different museums" counts
+		// museums (a partitive's own noun, "pieces", stays)
+		counted = stem(q.countedFirst)
 	}
 	if counted == "" {
 		return 0

@@ -301,3 +301,14 @@ func skipDeterminer(s *sentence, j int) int {
 	}
 	return j
 }
+
+// wordAfterMany is the lower-case word after "how many" in toks, "" when
+// there is none.
+func wordAfterMany(toks []nlp.Token) string {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].Lower == "how" && toks[i+1].Lower == "many" {
+			return toks[i+2].Lower
+		}
+	}
+	return ""
+}

@@ -56,3 +56,13 @@ func TestReadDistinctCount(t *testing.T) {
 		{"How many goldfish do I keep?", "4"},
 	})
 }
+
+// "How many different <noun>" counts the memory items that name the noun,
+// not ones that say "different".
+func TestCountItemsPastAdjective(t *testing.T) {
+	ctx := "[2024-05-02 s1-t1] User: I toured the harbour lighthouse with my uncle on Saturday.\n" +
+		"[2024-05-09 s2-t1] User: Today I joined a lighthouse tour out on the cape.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many different lighthouses did I tour?", "two"},
+	})
+}
