@@ -78,7 +78,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// items that support the question (one mention per item).
 		n := max(countItems(q, sc, ranked), distinctThings(q, ranked))
 		if n > 0 {
-			ans.Text = countWord(n)
+			ans.Text = countAnswer(q, n)
 			return ans
 		}
 	}
@@ -103,7 +103,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// "how many plants": no number said counts them ("two weeks
 		// ago" measures time); the distinct plants mentioned do
 		if n := max(countItems(q, sc, ranked), distinctThings(q, ranked)); n > 0 {
-			ans.Text = countWord(n)
+			ans.Text = countAnswer(q, n)
 			return ans
 		}
 	}
@@ -1838,7 +1838,8 @@ func contraction(w string) bool {
 // question at least half as well as the best one and hold the counted noun
 // (the phrase's first noun past adjectives, "museums" in "how many
 // different museums"; a partitive itself, "pieces" in "how many pieces of
-// …") or, for "how many times", the question's verb. It returns 0 when the question
+// …") or, for "how many times", the question's verb or its last noun
+// (objectNoun), whichever counts more items. It returns 0 when the question
 // is not a "how many" question or nothing holds the counted term.
 func countItems(q question, sc *scorer, ranked []scored) int {
 	toks := words(q.text)
@@ -1859,20 +1860,33 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 	if counted == stem("times") {
 		counted = q.verbKey // "how many times did she visit"
 	}
-	if counted == "" || len(ranked) == 0 {
+	if len(ranked) == 0 {
 		return 0
 	}
-	min := ranked[0].support * 0.5
-	units := map[*unit]bool{}
-	for _, r := range ranked {
-		if r.support < min {
-			break
-		}
-		if r.s.set[counted] {
-			units[r.s.u] = true
+	keys := []string{counted}
+	if q.counted == "times" {
+		if o := objectNoun(q); o != "" {
+			keys = append(keys, o)
 		}
 	}
-	return len(units)
+	best := 0
+	for _, k := range keys {
+		if k == "" {
+			continue
+		}
+		min := ranked[0].support * 0.5
+		units := map[*unit]bool{}
+		for _, r := range ranked {
+			if r.support < min {
+				break
+			}
+			if r.s.set[k] {
+				units[r.s.u] = true
+			}
+		}
+		best = max(best, len(units))
+	}
+	return best
 }
 
 // countWord writes a count the reader computed (not one it read) as

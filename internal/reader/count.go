@@ -2,8 +2,10 @@ package reader
 
 import (
 	"strings"
+	"time"
 
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/temporal"
 )
 
 // measureUnits are English units of measure and of money, singular and
@@ -311,4 +313,53 @@ func wordAfterMany(toks []nlp.Token) string {
 		}
 	}
 	return ""
+}
+
+// objectNoun is the match key of the last noun of a "how many times"
+// question ("beach" in "how many times did Ana go to the beach in
+// May"), "" when it has none after "times": what a light verb ("go",
+// "have", "be") does is often said by the noun alone.
+func objectNoun(q question) string {
+	main := mainQuestion(q.text)
+	toks := words(main)
+	tg := tagWords(toks)
+	dated := temporal.Find(main, time.Time{})
+	inDate := func(t nlp.Token) bool {
+		for _, m := range dated {
+			if t.Start >= m.Start && t.Start < m.End {
+				return true
+			}
+		}
+		return false
+	}
+	out := ""
+	after := false
+	for i, t := range toks {
+		if t.Lower == "times" {
+			after = true
+			continue
+		}
+		if !after || t.Punct || nlp.IsFunctionWord(t.Lower) || q.names[possessiveBase(t.Lower)] || !strings.HasPrefix(tg[i], "NN") || inDate(t) {
+			continue
+		}
+		out = stem(t.Lower)
+	}
+	return out
+}
+
+// countAnswer writes a count the reader computed for q: countWord's
+// number, or for "how many times" the English multiplicative adverb
+// ("once", "twice") and from three on the number with "times" ("three
+// times"), as English says how often something happened.
+func countAnswer(q question, n int) string {
+	if q.counted != "times" {
+		return countWord(n)
+	}
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return countWord(n) + " times"
 }

@@ -66,3 +66,22 @@ func TestCountItemsPastAdjective(t *testing.T) {
 		{"How many different lighthouses did I tour?", "two"},
 	})
 }
+
+// "How many times did X go to the <place>": the place's noun counts the
+// items as the light verb does; the count is written as English says how
+// often.
+func TestReadCountTimes(t *testing.T) {
+	if got := objectNoun(analyze("How many times has Ana gone to the lake in June 2024?")); got != "lake" {
+		t.Errorf("objectNoun: got %q, want %q", got, "lake")
+	}
+	for n, want := range map[int]string{1: "once", 2: "twice", 3: "three times", 12: "12 times"} {
+		if got := countAnswer(analyze("How many times did Ana swim?"), n); got != want {
+			t.Errorf("countAnswer(%d) = %q, want %q", n, got, want)
+		}
+	}
+	ctx := "[2024-06-03 s1-t1] Ana: We spent the whole afternoon by the lake, the dog loved it.\n" +
+		"[2024-06-20 s2-t1] Ana: Took my niece to the lake yesterday for a picnic.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many times has Ana gone to the lake?", "twice"},
+	})
+}
