@@ -1120,6 +1120,8 @@ func numberFit(q question, s *sentence, n span) float64 {
 		if u := numberUnit(s, n); unitWord(u) && stem(u) != stem(q.counted) {
 			// "two weeks ago" does not count plants
 			return otherUnitFit
+		} else if otherNoun(s, n, u, counted, stem(q.counted)) {
+			return otherNounFit
 		}
 	}
 	if looksLikeYear(textOf(s, n.start, n.end)) {

@@ -363,3 +363,28 @@ func countAnswer(q question, n int) string {
 	}
 	return countWord(n) + " times"
 }
+
+// otherNounFit is the fit of a number that counts a plural noun other
+// than the counted one ("13 batteries" for "how many devices"): below
+// countFitBelow, so the distinct things of the counted noun, when any
+// are named, answer instead; else the number still does ("3 dogs" for
+// "how many pets").
+const otherNounFit = 0.45
+
+// otherNoun reports whether the unit word u of the number span n of s is
+// a plural common noun that is neither of the counted phrase's nouns
+// (keys first and head).
+func otherNoun(s *sentence, n span, u, first, head string) bool {
+	if u == "" || n.end <= n.start {
+		return false
+	}
+	k := stem(u)
+	if k == first || k == head {
+		return false
+	}
+	i := n.end - 1
+	if i >= len(s.toks) || s.toks[i].Lower != u {
+		return false
+	}
+	return s.tags()[i] == "NNS"
+}

@@ -85,3 +85,18 @@ func TestReadCountTimes(t *testing.T) {
 		{"How many times has Ana gone to the lake?", "twice"},
 	})
 }
+
+// A number of another plural noun does not count the asked noun when the
+// distinct things of that noun are named; with none named it still
+// answers.
+func TestReadOtherNounCount(t *testing.T) {
+	ctx := "[2024-02-01 s1-t1] User: I put a glass teapot on my kitchen shelf, next to 40 jars of spice.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many teapots are on my kitchen shelf?", "one"},
+		{"How many jars are on my kitchen shelf?", "40"},
+	})
+	ctx = "[2024-02-01 s1-t1] User: Walking my 3 dogs takes all morning.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many pets do I walk?", "3 dogs"},
+	})
+}
