@@ -117,7 +117,8 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "what was the total cost": the sum of the amounts
-		if t := total(all); t != "" {
+		if t := total(asCounted(q, all)); t != "" {
+			t = withCountedUnit(q, t)
 			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
 			return ans
 		}
@@ -1115,6 +1116,9 @@ func numberFit(q question, s *sentence, n span) float64 {
 				return 1
 			}
 		}
+	}
+	if unitWord(q.counted) && stem(numberUnit(s, n)) == stem(q.counted) {
+		return 1 // "a 4-day trip" for "how many days"
 	}
 	if q.counted != "" && !unitWord(q.counted) && q.counted != "times" {
 		if u := numberUnit(s, n); unitWord(u) && stem(u) != stem(q.counted) {

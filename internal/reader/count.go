@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -387,4 +389,45 @@ func otherNoun(s *sentence, n span, u, first, head string) bool {
 		return false
 	}
 	return s.tags()[i] == "NNS"
+}
+
+// hyphenAmountRe is a number joined by a hyphen to its unit ("10-day",
+// "3-hour").
+var hyphenAmountRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)-([a-z]+)\b`)
+
+// asCounted rewrites, for a "how many <unit>" question (a unit of time or
+// measure), the candidates whose number is joined by a hyphen to that unit
+// ("a 10-day break" → "10" for "how many days"; the noun it modifies
+// dropped), as trimQuestionWords
+// writes "10 days", and a number word in digits ("five" → "5"): so total
+// adds them with the others. Other questions'
+// candidates are returned as they are.
+func asCounted(q question, all []cand) []cand {
+	if !unitWord(q.counted) {
+		return all
+	}
+	out := make([]cand, len(all))
+	for i, c := range all {
+		low := strings.ToLower(c.text)
+		if m := hyphenAmountRe.FindStringSubmatch(low); m != nil && stem(m[2]) == stem(q.counted) {
+			c.text = m[1]
+		} else if n, ok := countOf(low); ok && numberWords[low] {
+			c.text = strconv.Itoa(n) // "five" (hours): 5
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// withCountedUnit adds to a computed amount t that has no unit word the
+// unit a "how many <unit>" question counts ("17" → "17 days"), as an
+// answer says what it counts; other amounts are returned as they are.
+func withCountedUnit(q question, t string) string {
+	if !unitWord(q.counted) || !amountRe.MatchString(t) || strings.ContainsAny(t, " $€£¥") {
+		return t
+	}
+	if t == "1" {
+		return t + " " + strings.TrimSuffix(q.counted, "s")
+	}
+	return t + " " + q.counted
 }

@@ -100,3 +100,13 @@ func TestReadOtherNounCount(t *testing.T) {
 		{"How many pets do I walk?", "3 dogs"},
 	})
 }
+
+// A total of a unit the question counts adds numbers joined to the unit
+// by a hyphen and numbers in words, and says the unit.
+func TestReadTotalOfCountedUnit(t *testing.T) {
+	ctx := "[2024-04-02 s1-t1] User: I spent a 4-day weekend hiking in the hills.\n" +
+		"[2024-04-20 s2-t1] User: Before that I spent three days hiking along the coast.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many days did I spend hiking in total?", "7 days"},
+	})
+}
