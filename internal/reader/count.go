@@ -133,7 +133,7 @@ const headOnlyFit = 0.8
 
 // distinctThings answers a "how many <noun>" question by counting the
 // distinct things of that noun the well-supported sentences mention (a
-// support at least half the best one's): each singular noun phrase headed
+// support at least distinctMinShare of the best one's): each singular noun phrase headed
 // by the counted noun ("a succulent plant", "my sister's wedding"), told
 // apart by the words before the head; each conjunct coordinated before
 // such a phrase, a thing of the same kind ("the fern and a cactus
@@ -142,7 +142,9 @@ const headOnlyFit = 0.8
 // without a number ("my plants") is a set of unknown size and a noun
 // that modifies another ("plant pot") is not the thing: neither counts.
 // It returns 0 when the question counts no noun, counts units of time or
-// measure or "times", or nothing names the noun. The idea is the
+// measure or "times", or nothing names the noun. For a question about the
+// user ("how many … did I"), the assistant's turns do not count: they
+// suggest and explain things that are not the user's. The idea is the
 // discourse-entity count of coreference-free QA readers: distinct
 // mentions, told apart by their modifiers.
 func distinctThings(q question, ranked []scored) int {
@@ -150,7 +152,7 @@ func distinctThings(q question, ranked []scored) int {
 		return 0
 	}
 	head := stem(q.counted)
-	min := ranked[0].support * 0.5
+	min := ranked[0].support * distinctMinShare
 	things := map[string]bool{}
 	bare := map[*unit]bool{}
 	named := map[*unit]bool{}
@@ -159,6 +161,9 @@ func distinctThings(q question, ranked []scored) int {
 			break
 		}
 		s := r.s
+		if q.firstPerson && assistantRole(s.u.speaker) {
+			continue // the assistant's examples are not the user's things
+		}
 		if !s.set[head] {
 			continue
 		}
@@ -430,4 +435,24 @@ func withCountedUnit(q question, t string) string {
 		return t + " " + strings.TrimSuffix(q.counted, "s")
 	}
 	return t + " " + q.counted
+}
+
+// distinctMinShare is the share of the best support a sentence needs to
+// take part in distinctThings: lower than the half that countItems asks,
+// as a phrase that names a distinct thing of the counted noun is evidence
+// of its own (a mention the question's other words miss, "the 5-gallon
+// tank"). Measured on the calibration harness (LongMemEval oracle
+// multi-session 0.256 → 0.263, flat-rag and LoCoMo unchanged; 0.3 the
+// same, 0.5 lower).
+const distinctMinShare = 0.4
+
+// assistantRole reports whether a speaker prefix names the assistant side
+// of a chat ("Assistant", "AI", "Bot", "System"), whose turns suggest and
+// explain rather than tell of the user's own things.
+func assistantRole(speaker string) bool {
+	switch strings.ToLower(strings.TrimSpace(speaker)) {
+	case "assistant", "the assistant", "ai", "bot", "system":
+		return true
+	}
+	return false
 }

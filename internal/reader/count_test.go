@@ -110,3 +110,14 @@ func TestReadTotalOfCountedUnit(t *testing.T) {
 		{"How many days did I spend hiking in total?", "7 days"},
 	})
 }
+
+// The assistant's suggestions are not the user's things: "a box kite" it
+// proposes does not count among the kites the user bought.
+func TestDistinctThingsSkipsAssistant(t *testing.T) {
+	ctx := "[2024-06-01 s1-t1] User: I bought a red kite for the beach, it cost me two weeks of pocket money.\n" +
+		"[2024-06-01 s1-t2] Assistant: Nice! If you want another kite, a box kite flies well in strong wind.\n" +
+		"[2024-06-08 s2-t1] User: My sister gave me a stunt kite, so I bought a spare line.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many kites did I buy?", "two"},
+	})
+}
