@@ -19,7 +19,7 @@ var measureUnits = wordSet(`gallon gallons liter liters litre litres ml quart qu
 	ounces oz pound pounds lb lbs kg kilo kilos kilogram kilograms gram grams g ton tons tonne tonnes mile miles
 	km kilometer kilometers kilometre kilometres meter meters metre metres cm centimeter centimeters mm inch
 	inches foot feet ft yard yards acre acres degree degrees percent mph kph mb gb tb kb mbps gbps watt watts
-	volt volts calorie calories dollar dollars buck bucks cent cents euro euros pound-sterling usd k`)
+	volt volts calorie calories dollar dollars buck bucks cent cents euro euros usd`)
 
 // partitiveNouns name a count of something named after "of" ("pieces of
 // furniture", "items of clothing", "types of fruit"): the thing counted
