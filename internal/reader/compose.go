@@ -106,8 +106,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
-		if n := countItems(q, sc, ranked); n > 0 {
-			ans.Text = countWord(n)
+		n := max(countItems(q, sc, ranked), distinctThings(q, ranked))
+		if n > 0 {
+			ans.Text = countAnswer(q, n)
 			return ans
 		}
 	}
@@ -135,6 +136,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if q.typ == TypeNumber && top.fit < countFitBelow {
+		// "how many plants": no number said counts them ("two weeks
+		// ago" measures time); the distinct plants mentioned do
+		if n := max(countItems(q, sc, ranked), distinctThings(q, ranked)); n > 0 {
+			ans.Text = countAnswer(q, n)
+			return ans
+		}
+	}
 	if q.difference && !q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "how much did I save", "how much more …": the difference
 		// of the two best amounts of one kind
@@ -145,7 +154,8 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "what was the total cost": the sum of the amounts
-		if t := total(all); t != "" {
+		if t := total(asCounted(q, all)); t != "" {
+			t = withCountedUnit(q, t)
 			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
 			return ans
 		}
@@ -1258,12 +1268,36 @@ func numberFit(q question, s *sentence, n span) float64 {
 			counted = stem(toks[i+1].Lower)
 		}
 	}
+	if q.counted != "" {
+		// the first noun of the counted phrase ("how many different
+		// doctors" counts doctors; "how many MCU films" MCU films)
+		counted = stem(q.countedFirst)
+		head := stem(q.counted)
+		if head != counted {
+			for i := n.start; i < n.end && i < len(s.keys); i++ {
+				if s.keys[i] == head && !strings.Contains(" "+strings.Join(s.keys[n.start:n.end], " ")+" ", " "+counted+" ") {
+					return headOnlyFit
+				}
+			}
+		}
+	}
 	fit := 0.8
 	if counted != "" {
 		for i := n.start; i < n.end && i < len(s.keys); i++ {
 			if s.keys[i] == counted {
 				return 1
 			}
+		}
+	}
+	if unitWord(q.counted) && stem(numberUnit(s, n)) == stem(q.counted) {
+		return 1 // "a 4-day trip" for "how many days"
+	}
+	if q.counted != "" && !unitWord(q.counted) && q.counted != "times" {
+		if u := numberUnit(s, n); unitWord(u) && stem(u) != stem(q.counted) {
+			// "two weeks ago" does not count plants
+			return otherUnitFit
+		} else if otherNoun(s, n, u, counted, stem(q.counted)) {
+			return otherNounFit
 		}
 	}
 	if looksLikeYear(textOf(s, n.start, n.end)) {
@@ -1987,7 +2021,10 @@ func contraction(w string) bool {
 // countItems answers a "how many <noun>" question whose context states
 // no number: the number of distinct memory items that support the
 // question at least half as well as the best one and hold the counted noun
-// (or, without one, the question's verb). It returns 0 when the question
+// (the phrase's first noun past adjectives, "museums" in "how many
+// different museums"; a partitive itself, "pieces" in "how many pieces of
+// …") or, for "how many times", the question's verb or its last noun
+// (objectNoun), whichever counts more items. It returns 0 when the question
 // is not a "how many" question or nothing holds the counted term.
 func countItems(q question, sc *scorer, ranked []scored) int {
 	toks := words(q.text)
@@ -1997,26 +2034,44 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 			counted = stem(toks[i+1].Lower)
 		}
 	}
+	if q.counted != "" && q.counted != "times" && !partitiveNouns[wordAfterMany(toks)] {
+		// past an adjective: "how many different museums" counts
+		// museums (a partitive's own noun, "pieces", stays)
+		counted = stem(q.countedFirst)
+	}
 	if counted == "" {
 		return 0
 	}
 	if counted == stem("times") {
 		counted = q.verbKey // "how many times did she visit"
 	}
-	if counted == "" || len(ranked) == 0 {
+	if len(ranked) == 0 {
 		return 0
 	}
-	min := ranked[0].support * 0.5
-	units := map[*unit]bool{}
-	for _, r := range ranked {
-		if r.support < min {
-			break
-		}
-		if r.s.set[counted] {
-			units[r.s.u] = true
+	keys := []string{counted}
+	if q.counted == "times" {
+		if o := objectNoun(q); o != "" {
+			keys = append(keys, o)
 		}
 	}
-	return len(units)
+	best := 0
+	for _, k := range keys {
+		if k == "" {
+			continue
+		}
+		min := ranked[0].support * 0.5
+		units := map[*unit]bool{}
+		for _, r := range ranked {
+			if r.support < min {
+				break
+			}
+			if r.s.set[k] {
+				units[r.s.u] = true
+			}
+		}
+		best = max(best, len(units))
+	}
+	return best
 }
 
 // countWord writes a count the reader computed (not one it read) as

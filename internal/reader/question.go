@@ -139,6 +139,11 @@ type question struct {
 	// "earlier", "before"), +1 when it asks which came last ("last",
 	// "later", "most recently"), else 0.
 	sequence int
+	// counted is the noun a "how many" question counts, lower case
+	// ("plants" in "how many plants did I buy"; countedNoun), "" for
+	// other questions; countedFirst is the first noun of its phrase
+	// ("MCU" in "how many MCU films"), the head when it has one noun.
+	counted, countedFirst string
 }
 
 // period is a span of days [from, to).
@@ -242,6 +247,7 @@ func analyze(q string) question { return analyzeAt(q, time.Time{}) }
 // absolute dates are) and lets "how many days ago did I X" be answered.
 func analyzeAt(q string, now time.Time) question {
 	out := question{text: q, typ: TypePhrase, names: map[string]bool{}, now: now}
+	out.counted, out.countedFirst = countedNoun(q)
 	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else

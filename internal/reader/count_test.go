@@ -1,0 +1,123 @@
+package reader
+
+import "testing"
+
+// The counted noun is the head of the phrase after "how many", past
+// adjectives and partitives; its first noun is kept apart.
+func TestCountedNoun(t *testing.T) {
+	cases := []struct{ q, head, first string }{
+		{"How many different dentists have I seen?", "dentists", "dentists"},
+		{"How many board games did Ivo buy?", "games", "board"},
+		{"How many pieces of luggage did we check in?", "luggage", "luggage"},
+		{"How many times did Ana call her brother?", "times", "times"},
+		{"How many hours did the drive take?", "hours", "hours"},
+		{"What is the price of the lamp?", "", ""},
+	}
+	for _, c := range cases {
+		head, first := countedNoun(c.q)
+		if head != c.head || first != c.first {
+			t.Errorf("%q: got %q %q, want %q %q", c.q, head, first, c.head, c.first)
+		}
+	}
+}
+
+// The unit a number quantifies: the word after it, the word a hyphen
+// joins to it, or a currency sign.
+func TestNumberUnit(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"We hung a 12-pound mirror.", "pound"},
+		{"She walked three miles.", "miles"},
+		{"It cost $40 in the end.", "$"},
+		{"I fed 6 cats.", "cats"},
+	}
+	for _, c := range cases {
+		s := &sentence{text: c.text, toks: words(c.text)}
+		sp := numberSpans(s, false)
+		if len(sp) == 0 {
+			t.Fatalf("%q: no number span", c.text)
+		}
+		if got := numberUnit(s, sp[0]); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A number of another unit (time, measure, money) does not count the
+// things asked about; the distinct things named do: two conjoined before a
+// phrase of the counted noun, another with its own modifier, and a later
+// shorter mention of one of them is the same thing. A number whose unit is
+// the counted noun still answers.
+func TestReadDistinctCount(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] User: Last weekend I picked up the tall cactus and a spotted orchid plant three days before the fair.\n" +
+		"[2024-03-09 s2-t1] User: My neighbour gave me a small rubber plant, and the orchid plant is blooming.\n" +
+		"[2024-03-10 s3-t1] User: I filled my 30-liter fish tank with 4 goldfish.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many plants did I get?", "three"},
+		{"How many goldfish do I keep?", "4"},
+	})
+}
+
+// "How many different <noun>" counts the memory items that name the noun,
+// not ones that say "different".
+func TestCountItemsPastAdjective(t *testing.T) {
+	ctx := "[2024-05-02 s1-t1] User: I toured the harbour lighthouse with my uncle on Saturday.\n" +
+		"[2024-05-09 s2-t1] User: Today I joined a lighthouse tour out on the cape.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many different lighthouses did I tour?", "two"},
+	})
+}
+
+// "How many times did X go to the <place>": the place's noun counts the
+// items as the light verb does; the count is written as English says how
+// often.
+func TestReadCountTimes(t *testing.T) {
+	if got := objectNoun(analyze("How many times has Ana gone to the lake in June 2024?")); got != "lake" {
+		t.Errorf("objectNoun: got %q, want %q", got, "lake")
+	}
+	for n, want := range map[int]string{1: "once", 2: "twice", 3: "three times", 12: "12 times"} {
+		if got := countAnswer(analyze("How many times did Ana swim?"), n); got != want {
+			t.Errorf("countAnswer(%d) = %q, want %q", n, got, want)
+		}
+	}
+	ctx := "[2024-06-03 s1-t1] Ana: We spent the whole afternoon by the lake, the dog loved it.\n" +
+		"[2024-06-20 s2-t1] Ana: Took my niece to the lake yesterday for a picnic.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many times has Ana gone to the lake?", "twice"},
+	})
+}
+
+// A number of another plural noun does not count the asked noun when the
+// distinct things of that noun are named; with none named it still
+// answers.
+func TestReadOtherNounCount(t *testing.T) {
+	ctx := "[2024-02-01 s1-t1] User: I put a glass teapot on my kitchen shelf, next to 40 jars of spice.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many teapots are on my kitchen shelf?", "one"},
+		{"How many jars are on my kitchen shelf?", "40"},
+	})
+	ctx = "[2024-02-01 s1-t1] User: Walking my 3 dogs takes all morning.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many pets do I walk?", "3 dogs"},
+	})
+}
+
+// A total of a unit the question counts adds numbers joined to the unit
+// by a hyphen and numbers in words, and says the unit.
+func TestReadTotalOfCountedUnit(t *testing.T) {
+	ctx := "[2024-04-02 s1-t1] User: I spent a 4-day weekend hiking in the hills.\n" +
+		"[2024-04-20 s2-t1] User: Before that I spent three days hiking along the coast.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many days did I spend hiking in total?", "7 days"},
+	})
+}
+
+// The assistant's suggestions are not the user's things: "a box kite" it
+// proposes does not count among the kites the user bought.
+func TestDistinctThingsSkipsAssistant(t *testing.T) {
+	ctx := "[2024-06-01 s1-t1] User: I bought a red kite for the beach, it cost me two weeks of pocket money.\n" +
+		"[2024-06-01 s1-t2] Assistant: Nice! If you want another kite, a box kite flies well in strong wind.\n" +
+		"[2024-06-08 s2-t1] User: My sister gave me a stunt kite, so I bought a spare line.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many kites did I buy?", "two"},
+	})
+}
