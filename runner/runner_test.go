@@ -257,7 +257,13 @@ func TestDeterministicReports(t *testing.T) {
 }
 
 func TestInterruptKeepsFinishedCellsAndResumes(t *testing.T) {
-	cfg := testConfig(t, StrategyConfig{Name: "none"}, StrategyConfig{Name: "oracle"}, StrategyConfig{Name: "flat-rag"})
+	// Five cells on one worker, cancelled when the first is saved. The
+	// worker may run ahead of the saving by a cell or two (the result
+	// channel is buffered), so on a loaded machine more than one cell can
+	// finish; not all five.
+	const cells = 5
+	cfg := testConfig(t, StrategyConfig{Name: "none"}, StrategyConfig{Name: "oracle"}, StrategyConfig{Name: "flat-rag"},
+		StrategyConfig{Name: "recency"}, StrategyConfig{Name: "full-context"})
 	cfg.Parallelism = 1
 	ctx, cancel := context.WithCancel(context.Background())
 	prog := &cancelAfter{n: 1, cancel: cancel}
@@ -265,8 +271,8 @@ func TestInterruptKeepsFinishedCellsAndResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Outcome.Interrupted || res.Outcome.Done < 1 || res.Outcome.Done >= 3 {
-		t.Fatalf("outcome = %+v; want interrupted with 1–2 cells done", res.Outcome)
+	if !res.Outcome.Interrupted || res.Outcome.Done < 1 || res.Outcome.Done >= cells {
+		t.Fatalf("outcome = %+v; want interrupted with 1–%d cells done", res.Outcome, cells-1)
 	}
 	md, _ := os.ReadFile(filepath.Join(res.Dir, reports.FileMarkdown))
 	if !strings.Contains(string(md), "PARTIAL") {
@@ -283,7 +289,7 @@ func TestInterruptKeepsFinishedCellsAndResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res2.Outcome.Skipped != res.Outcome.Done || res2.Outcome.Done+res2.Outcome.Skipped != 3 {
+	if res2.Outcome.Skipped != res.Outcome.Done || res2.Outcome.Done+res2.Outcome.Skipped != cells {
 		t.Fatalf("resume outcome = %+v", res2.Outcome)
 	}
 	other := testConfig(t, StrategyConfig{Name: "none"})
