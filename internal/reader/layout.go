@@ -119,6 +119,11 @@ func parseLayout(context string) []unit {
 		parts := splitParts(line)
 		for i, p := range parts {
 			sp, text := stripLabels(p)
+			if sp != "" && marker != 0 && !bracketed && cur != nil && cur.speaker != "" && !roleLabel(sp) {
+				// "4. Harbour Inn: a small hotel by the port" in a
+				// turn's list: the item's name, not a new speaker
+				sp, text = "", p
+			}
 			text = strings.TrimSpace(text)
 			mk := marker
 			if mk == 0 && (i > 0 || sp != "") {
@@ -215,6 +220,16 @@ func stripLabels(s string) (speaker, text string) {
 		s = s[len(m[0]):]
 	}
 	return "", s
+}
+
+// roleLabel reports whether l names a conversational role ("User",
+// "Assistant") rather than a person.
+func roleLabel(l string) bool {
+	switch strings.ToLower(l) {
+	case "user", "assistant", "system", "human", "ai", "bot":
+		return true
+	}
+	return false
 }
 
 // isSpeakerLabel: one to three words, each capitalized ("Caroline",

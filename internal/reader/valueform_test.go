@@ -145,3 +145,36 @@ func TestContinuationSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestEmbeddedQuestionAfterPreamble(t *testing.T) {
+	q := analyze("I'm planning my trip to Porto again and I was wondering, what was the name of that bakery near the river that you recommended?")
+	if q.typ != TypePhrase || !q.wantsName {
+		t.Errorf("type %v, wantsName %v: the wh-word after the comma opens the question", q.typ, q.wantsName)
+	}
+	// the scene-setting terms weigh preambleWeight; the question's own
+	// terms and names weigh as usual
+	for k, want := range map[string]float64{stem("planning"): preambleWeight, stem("trip"): preambleWeight, stem("bakery"): 1, stem("river"): 1} {
+		if got := q.weight(k); got != want {
+			t.Errorf("weight(%q) = %v, want %v", k, got, want)
+		}
+	}
+	if q.preamble[stem("porto")] {
+		t.Error("a name is never preamble")
+	}
+}
+
+func TestListItemNameIsContent(t *testing.T) {
+	ctx := "[2023-05-20 s1#2] Assistant: Here are three places:\n1. Casa Lume: a small bakery by the river.\n2. Tasca Rio: a fish restaurant."
+	units := parseLayout(ctx)
+	var got []string
+	for _, u := range units {
+		got = append(got, u.speaker+"|"+u.text)
+	}
+	want := "Assistant|Here are three places:,Assistant|Casa Lume: a small bakery by the river.,Assistant|Tasca Rio: a fish restaurant."
+	if strings.Join(got, ",") != want {
+		t.Errorf("units %q", got)
+	}
+	if a := Read("What was the name of the bakery by the river that you recommended?", ctx, Options{}); a.Text != "Casa Lume" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
