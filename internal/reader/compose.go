@@ -28,6 +28,9 @@ type cand struct {
 	// name is true for a name or a quoted title: a list answer may take
 	// several from one sentence ("Haydn and Schubert").
 	name bool
+	// rank is the count an ordinal states ("my fifth issue": 5; see
+	// ordinalCounts), 0 for other candidates.
+	rank int
 	// series is true for a coordinated series ("salads, sandwiches, and
 	// desserts"): a list answer may take its members beside another
 	// item of the same sentence.
@@ -175,6 +178,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			if c.score >= 0.6*top.score && c.s.u.date.Before(top.s.u.date) {
 				top = c
 			}
+		}
+	}
+	if top.rank > 0 {
+		// "my fourth tournament" said, and more won since: the count
+		// is at least the number of items that tell one
+		if n := countItems(q, sc, ranked); n > top.rank {
+			top.text = countWord(n)
 		}
 	}
 	ans.Sentence, ans.Date = top.s.text, top.s.u.date
@@ -443,6 +453,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				}
 			}
 			add(text, fit, n.start, n.end)
+		}
+		for _, o := range ordinalCounts(q, s) {
+			// "I just finished my fifth issue": five issues
+			k := len(out)
+			add(o.text, 1, o.start, o.end)
+			for ; k < len(out); k++ {
+				out[k].rank = o.n
+			}
 		}
 		return out
 	case TypeFrequency:
@@ -970,6 +988,8 @@ type span struct {
 	// show"): a kind of the head, rather than the head with a quality
 	// ("great news") or with the question's own words.
 	compound bool
+	// n is the number an ordinal span states (ordinalCounts).
+	n int
 }
 
 func textOf(s *sentence, start, end int) string {
@@ -1253,6 +1273,42 @@ func trimQuestionWords(q question, text string) string {
 
 // ordinalRe matches an ordinal written with digits ("18th", "2nd").
 var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)$`)
+
+// ordinalCounts are the counts s states as the rank of the latest of the
+// counted things ("I just finished my fifth issue", "my 3rd marathon" for
+// "how many issues / marathons"): an ordinal (a word or digits) followed,
+// within two words, by the question's counted noun. Each is written as
+// countWord writes a count ("five").
+func ordinalCounts(q question, s *sentence) []span {
+	if q.counted == "" {
+		return nil
+	}
+	counted := stem(q.counted)
+	var out []span
+	for i, t := range s.toks {
+		n, ok := ordinalWords[t.Lower]
+		ok = ok && n > 0 // not "last"
+		if !ok {
+			if m := ordinalRe.FindStringSubmatch(t.Text); m != nil {
+				n, _ = strconv.Atoi(m[1])
+				ok = n > 0
+			}
+		}
+		if !ok {
+			continue
+		}
+		for j := i + 1; j < len(s.toks) && j <= i+2; j++ {
+			if s.toks[j].Punct {
+				break
+			}
+			if s.keys[j] == counted {
+				out = append(out, span{text: countWord(n), start: i, end: j + 1, n: n})
+				break
+			}
+		}
+	}
+	return out
+}
 
 // ordinalFit scales the fit of an ordinal ("my 5th project") as the answer
 // to a question for an amount: it ranks, it does not count.

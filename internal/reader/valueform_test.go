@@ -178,3 +178,20 @@ func TestListItemNameIsContent(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestOrdinalCount(t *testing.T) {
+	ctx := `[2023-03-01 a] User: I finished my second jigsaw puzzle this weekend, a map of old Lisbon.
+[2023-05-10 b] User: Guess what, I just completed my fourth jigsaw puzzle!`
+	if a := Read("How many jigsaw puzzles have I completed?", ctx, Options{}); a.Text != "four" {
+		t.Errorf("count %q, want four", a.Text)
+	}
+	// more items tell one than the latest ordinal says: the count of
+	// items
+	ctx = `[2023-01-01 a] User: I ran my first half marathon today!
+[2023-03-01 b] User: That was my second half marathon, in the rain.
+[2023-05-01 c] User: Another half marathon done this morning.
+[2023-07-01 d] User: I finished a half marathon by the sea today.`
+	if a := Read("How many half marathons have I run?", ctx, Options{}); a.Text != "four" {
+		t.Errorf("count %q, want four", a.Text)
+	}
+}
