@@ -39,6 +39,8 @@ var (
 	// "how long had I been X when Y", "how long did I X before Y"
 	howLongWhen   = regexp.MustCompile(`(?i)^how long (?:had|have) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
 	howLongBefore = regexp.MustCompile(`(?i)^how long did (?:i|you|he|she|we|they|[A-Z]\w+)\s+(.+?)\s+before\s+(.+)$`)
+	// "how many weeks have I been X when Y": howLongWhen in a unit
+	unitBeenWhen = regexp.MustCompile(intervalHead + `(?:had|have|has) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
 	// eventFrame are the words that frame an event in the question ("the
 	// day I …", "the time we …").
 	eventFrame = regexp.MustCompile(`(?i)^(?:the\s+)?(?:day|date|time|moment|week|month)\s+(?:when\s+|that\s+)?`)
@@ -60,6 +62,8 @@ func parseInterval(main string) (iv interval, ok bool) {
 		iv.unit, a, b = strings.ToLower(m[1]), m[3], m[4]
 	} else if m := intervalTake.FindStringSubmatch(q); m != nil {
 		iv.unit, a, b = strings.ToLower(m[1]), m[2], m[3]
+	} else if m := unitBeenWhen.FindStringSubmatch(q); m != nil {
+		iv.unit, iv.since, a, b = strings.ToLower(m[1]), true, m[2], m[3]
 	} else if m := howLongWhen.FindStringSubmatch(q); m != nil {
 		iv.since, a, b = true, m[1], m[2]
 	} else if m := howLongBefore.FindStringSubmatch(q); m != nil {

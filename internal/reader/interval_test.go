@@ -157,6 +157,7 @@ func TestReadHowLongWhen(t *testing.T) {
 	cases := []readCase{
 		{"How long had Ada been a member of Riverside Oars when she went to the regatta?", "two weeks"},
 		{"How long had Ada been taking pottery classes when she bought her own kiln?", "four weeks"},
+		{"How many weeks had Ada been taking pottery classes when she bought her own kiln?", "four weeks"},
 	}
 	checkReads(t, ctx, cases)
 	if iv, ok := parseInterval("How long did I use my new skates before I fell?"); !ok || !iv.since || iv.events[0] != "use my new skates" || iv.events[1] != "I fell" {
