@@ -1537,6 +1537,10 @@ func quotedSpans(s *sentence) []span {
 
 var possessives = wordSet(`my your his her its our their`)
 
+// articles open a noun phrase that classifies a name set before it ("Ivo
+// Marsh, a carpenter"; "Nova is the bakery …").
+var articles = wordSet(`a an the`)
+
 // pieces are the phrases of a sentence next to the focus terms: each
 // clause is cut at its focus terms (and at blocked tokens: dates when a
 // date is not asked for), and every stretch of words between
@@ -2185,7 +2189,9 @@ const appositiveFit = 0.95
 // ("my home country, Sweden"; "a dog named Max"; "my landlord is Ivo
 // Marsh"); or a run of capitalized words, then a comma, "is" or "was",
 // then a possessive and the head noun with its modifiers ("Ivo Marsh, my
-// landlord"; "Ivo is my new landlord").
+// landlord"; "Ivo is my new landlord"), or a comma, an article and the
+// head noun ("Bellini's, a small family trattoria": the appositive that
+// classifies a name).
 func appositiveSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
@@ -2220,10 +2226,13 @@ func appositiveSpans(q question, s *sentence) []span {
 		for j >= 0 && !s.toks[j].Punct && !possessives[s.toks[j].Lower] && !nlp.IsFunctionWord(s.toks[j].Lower) && i-j <= 3 {
 			j--
 		}
-		if j < 2 || !possessives[s.toks[j].Lower] {
+		if j < 2 || !possessives[s.toks[j].Lower] && !articles[s.toks[j].Lower] {
 			continue
 		}
-		if sep := s.toks[j-1].Lower; sep != "," && sep != "is" && sep != "was" {
+		if sep := s.toks[j-1].Lower; sep != "," && (sep != "is" && sep != "was" || articles[s.toks[j].Lower]) {
+			// after "is" only a possessive: "Zelda for Switch is
+			// a great game" classifies the whole subject, whose
+			// name the capitalized run before "is" may cut
 			continue
 		}
 		en := j - 1

@@ -418,6 +418,24 @@ func analyzeAt(q string, now time.Time) question {
 			out.list = true
 		}
 	}
+	// gap is the token of the interrogative sentence where the question
+	// proper starts: the wh-word, or a concealed question's noun phrase
+	// ("remind me of the deli …"); -1 when there is neither.
+	gap := at
+	if np := concealedQuestion(lw); wh == "" && out.typ == TypePhrase && np > 0 {
+		// "Can you remind me of the deli near the station?": asks
+		// what "which deli near the station" would
+		gap = np
+		out.head = subjectHead(mt, np)
+		if h := namedHead(mt, lw, np); (out.head == "name" || out.head == "names") && h != "" {
+			out.head = h
+		}
+		out.typ = headType(out.head, np+1 < len(lw) && lw[np+1] == "of")
+		out.activity = activityNouns[out.head]
+		out.wantsName = out.wantsName || titleNouns[out.head]
+		out.entity = out.typ == TypePhrase && out.head != ""
+		out.list = out.head != "" && isPlural(out.head)
+	}
 	if out.typ == TypeNumber || out.typ == TypeDuration {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
@@ -514,11 +532,12 @@ func analyzeAt(q string, now time.Time) question {
 		seen[st] = true
 		out.focus = append(out.focus, st)
 	}
-	if wh != "" && at > 0 {
+	if gap > 0 {
 		// Terms said only before the wh-word ("I'm planning my trip to
 		// Amsterdam again and I was wondering, what was the hostel
-		// …") set the scene; the question is what follows.
-		whAt := strings.LastIndex(q, main) + mt[at].Start
+		// …") or a concealed question's noun phrase set the scene; the
+		// question is what follows.
+		whAt := strings.LastIndex(q, main) + mt[gap].Start
 		after := map[string]bool{}
 		for _, t := range toks {
 			if t.Start >= whAt && !t.Punct {

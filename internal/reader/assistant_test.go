@@ -1,0 +1,62 @@
+package reader
+
+import (
+	"testing"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
+
+func TestConcealedQuestion(t *testing.T) {
+	cases := []struct {
+		q        string
+		head     string
+		typ      Type
+		list     bool
+		preamble string // a stem that must weigh preambleWeight
+	}{
+		{"I'm heading to Lisbon soon and I was wondering if you could remind me of that tiny shop with the custard tarts?", "shop", TypeOrg, false, stem("heading")},
+		{"Can you remind me of the scenic trails you suggested near the lake?", "trails", TypePhrase, true, ""},
+		{"Could you tell me about the podcast you recommended for beginners?", "podcast", TypePhrase, false, ""},
+	}
+	for _, c := range cases {
+		q := analyze(c.q)
+		if q.head != c.head || q.typ != c.typ || q.list != c.list {
+			t.Errorf("%q: head %q type %v list %v, want %q %v %v", c.q, q.head, q.typ, q.list, c.head, c.typ, c.list)
+		}
+		if c.preamble != "" && q.weight(c.preamble) != preambleWeight {
+			t.Errorf("%q: weight(%q) = %v, want %v", c.q, c.preamble, q.weight(c.preamble), preambleWeight)
+		}
+	}
+	// an embedded wh-clause or "if" is no concealed question
+	for _, q := range []string{"Can you remind me what the bakery was called?", "Could you tell me if the bakery opens early?"} {
+		if np := concealedQuestion(lower(words(q))); np != -1 {
+			t.Errorf("%q: concealed at %d", q, np)
+		}
+	}
+	ctx := "[2023-04-02 s1#3] Assistant: Lisbon has lovely food. For dessert there is Pastelaria Aurora, a tiny bakery in Alfama with custard tarts. Also visit the old tram line."
+	if a := Read("I'm going to Lisbon again and I was wondering if you could remind me of the name of that tiny bakery with the custard tarts?", ctx, Options{}); a.Text != "Pastelaria Aurora" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
+
+func TestAppositiveWithArticle(t *testing.T) {
+	s := newSentence("Stop by Casa Verde, a cozy vegan cafe near the park.", &unit{})
+	q := analyze("Which cafe did you suggest?")
+	got := appositiveSpans(q, s)
+	if len(got) != 1 || got[0].text != "Casa Verde" {
+		t.Errorf("spans %+v", got)
+	}
+	// after "is" an article classifies the whole subject: no span
+	s = newSentence("Tales of Mira for Switch is a calm game.", &unit{})
+	if got := appositiveSpans(analyze("Which game did you suggest?"), s); len(got) != 0 {
+		t.Errorf("spans %+v", got)
+	}
+}
+
+func lower(toks []nlp.Token) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Lower
+	}
+	return out
+}
