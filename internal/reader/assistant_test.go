@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/memarena/memarena/internal/nlp"
@@ -59,4 +60,25 @@ func lower(toks []nlp.Token) []string {
 		out[i] = t.Lower
 	}
 	return out
+}
+
+func TestListLabelAppositive(t *testing.T) {
+	q := analyze("Can you remind me of the inn you suggested by the pier?")
+	for _, c := range []struct{ text, want string }{
+		{"Harbor Lights - this cozy inn sits right by the pier.", "Harbor Lights"},
+		{"House of the Gulls: a small inn by the pier with six rooms.", "House of the Gulls"},
+		{"If you like quiet, a small inn by the pier is best.", ""},
+	} {
+		var got []string
+		for _, sp := range appositiveSpans(q, newSentence(c.text, &unit{})) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: spans %q, want %q", c.text, got, c.want)
+		}
+	}
+	ctx := "[2023-06-11 s2#4] Assistant: Here are some places to stay:\n1. Bay Rooms - a budget hotel in the old town.\n2. Harbor Lights - this cozy inn sits right by the pier and serves breakfast.\n3. Sea Star - a hostel near the station."
+	if a := Read("I'm heading back to the coast and I was wondering if you could remind me of the inn by the pier that serves breakfast?", ctx, Options{}); a.Text != "Harbor Lights" {
+		t.Errorf("answer %q", a.Text)
+	}
 }

@@ -1538,8 +1538,28 @@ func quotedSpans(s *sentence) []span {
 var possessives = wordSet(`my your his her its our their`)
 
 // articles open a noun phrase that classifies a name set before it ("Ivo
-// Marsh, a carpenter"; "Nova is the bakery …").
-var articles = wordSet(`a an the`)
+// Marsh, a carpenter"; "Nova is the bakery …"; "Nova - this small
+// bakery …").
+var articles = wordSet(`a an the this`)
+
+// labelDashes end the label of a list line whose description follows
+// ("Nova - a small bakery", "Nova: this small bakery"), the layout of a
+// glossary or of an assistant's list of suggestions.
+var labelDashes = wordSet(`- – — :`)
+
+// maxLabelWords is the longest label (in tokens) a list line's
+// description can name: a name or a title, not a clause.
+const maxLabelWords = 8
+
+// hasPunct reports whether tokens [st, en) of s hold punctuation.
+func hasPunct(s *sentence, st, en int) bool {
+	for i := st; i < en; i++ {
+		if s.toks[i].Punct {
+			return true
+		}
+	}
+	return false
+}
 
 // pieces are the phrases of a sentence next to the focus terms: each
 // clause is cut at its focus terms (and at blocked tokens: dates when a
@@ -2191,7 +2211,8 @@ const appositiveFit = 0.95
 // then a possessive and the head noun with its modifiers ("Ivo Marsh, my
 // landlord"; "Ivo is my new landlord"), or a comma, an article and the
 // head noun ("Bellini's, a small family trattoria": the appositive that
-// classifies a name).
+// classifies a name); or a list line's label, then a dash or a colon and
+// the description that classifies it ("Harbor Lights - a cozy inn …").
 func appositiveSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
@@ -2226,7 +2247,17 @@ func appositiveSpans(q question, s *sentence) []span {
 		for j >= 0 && !s.toks[j].Punct && !possessives[s.toks[j].Lower] && !nlp.IsFunctionWord(s.toks[j].Lower) && i-j <= 3 {
 			j--
 		}
-		if j < 2 || !possessives[s.toks[j].Lower] && !articles[s.toks[j].Lower] {
+		if j < 1 || !possessives[s.toks[j].Lower] && !articles[s.toks[j].Lower] {
+			continue
+		}
+		if en := j - 1; labelDashes[s.toks[en].Text] && en >= 1 && en <= maxLabelWords && capitalizedWord(s.toks[0]) && !hasPunct(s, 0, en) {
+			// "Harbor Lights - a cozy inn by the pier": a list line's
+			// label, named by the description after it, lowercase
+			// words and all
+			out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
+			continue
+		}
+		if j < 2 {
 			continue
 		}
 		if sep := s.toks[j-1].Lower; sep != "," && (sep != "is" && sep != "was" || articles[s.toks[j].Lower]) {
