@@ -82,3 +82,23 @@ func TestListLabelAppositive(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestQuotedAppositive(t *testing.T) {
+	q := analyze("Can you remind me of that silent film you mentioned?")
+	for _, c := range []struct{ text, want string }{
+		{"A good example is the silent film, “The Lantern Road,” which toured every village.", "The Lantern Road,"},
+		{"Another silent film called “Paper Moon” was banned.", ""},
+	} {
+		var got []string
+		for _, sp := range appositiveSpans(q, newSentence(c.text, &unit{})) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: spans %q, want %q", c.text, got, c.want)
+		}
+	}
+	ctx := "[2023-03-09 s3#2] Assistant: Satire thrived on screen. A good example is the silent film, “The Lantern Road,” which mocked the old court. Radio plays did the same."
+	if a := Read("I was wondering if you could remind me of that silent film that mocked the court?", ctx, Options{}); a.Text != "Lantern Road" {
+		t.Errorf("answer %q", a.Text)
+	}
+}

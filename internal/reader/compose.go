@@ -2205,9 +2205,10 @@ const appositiveFit = 0.95
 
 // appositiveSpans are the names that rename the question's head noun in
 // s: the head noun, then a comma, "called", "named", "is" or "was", then a
-// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept
-// ("my home country, Sweden"; "a dog named Max"; "my landlord is Ivo
-// Marsh"); or a run of capitalized words, then a comma, "is" or "was",
+// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept,
+// or after a comma, dash or colon a quoted title ("my home country,
+// Sweden"; "a dog named Max"; "my landlord is Ivo Marsh"; "his film,
+// “Small Hours”"); or a run of capitalized words, then a comma, "is" or "was",
 // then a possessive and the head noun with its modifiers ("Ivo Marsh, my
 // landlord"; "Ivo is my new landlord"), or a comma, an article and the
 // head noun ("Bellini's, a small family trattoria": the appositive that
@@ -2229,6 +2230,7 @@ func appositiveSpans(q question, s *sentence) []span {
 		}
 		return en
 	}
+	quoted := quotedSpans(s)
 	for i, k := range s.keys {
 		if k != q.headKey {
 			continue
@@ -2237,6 +2239,13 @@ func appositiveSpans(q question, s *sentence) []span {
 			switch s.toks[i+1].Lower {
 			case ",", "called", "named", "-", "–", "—", ":", "is", "was":
 				st := i + 2
+				for _, qs := range quoted {
+					if sep := s.toks[i+1].Text; qs.start == st+1 && (sep == "," || labelDashes[sep]) {
+						// "the cartoon, “Hop Along”": a quoted
+						// title renames the noun
+						out = append(out, qs)
+					}
+				}
 				if en := name(st); en > st {
 					out = append(out, span{text: textOf(s, st, en), start: st, end: en})
 				}
