@@ -102,3 +102,40 @@ func TestQuotedAppositive(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestListIntroduction(t *testing.T) {
+	q := analyze("Could you remind me of the two bakeries you suggested that bake sourdough like Crumb & Co?")
+	if q.head != "bakeries" || !q.list {
+		t.Errorf("head %q list %v: a number before the head noun is skipped", q.head, q.list)
+	}
+	ctx := "[2023-08-02 s5#2] Assistant: As a Lisbon guide, I can name two bakeries that bake sourdough like Crumb & Co:\n" +
+		"1. Forno Alto - this family bakery opened in 1990.\n" +
+		"2. Pao Vivo - a small bakery with a wood oven.\n" +
+		"Both are open on Sundays."
+	units := parseLayout(ctx)
+	var sents []*sentence
+	byUnit := make([][]*sentence, len(units))
+	for i := range units {
+		for k, st := range splitSentences(units[i].text) {
+			s := newSentence(st, &units[i])
+			s.pos, s.nth = len(sents), k
+			sents = append(sents, s)
+			byUnit[i] = append(byUnit[i], s)
+		}
+		units[i].sents = byUnit[i]
+	}
+	sc := newScorer(q, sents, byUnit)
+	var got []string
+	for _, s := range listAfter(sents[0], sc) {
+		got = append(got, s.text)
+	}
+	if want := "Forno Alto - this family bakery opened in 1990.|Pao Vivo - a small bakery with a wood oven."; strings.Join(got, "|") != want {
+		t.Errorf("listAfter %q", got)
+	}
+	if got := listAfter(sents[1], sc); got != nil {
+		t.Errorf("an item introduces nothing: %q", got[0].text)
+	}
+	if a := Read(q.text, ctx, Options{}); a.Text != "Forno Alto, Pao Vivo" {
+		t.Errorf("answer %q", a.Text)
+	}
+}

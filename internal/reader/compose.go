@@ -87,8 +87,24 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			pool = append(pool, scored{p.s.u.sents[n], p.support * continuationShare})
 		}
 	}
+	// A sentence that announces a list ("Here are two inns that …:")
+	// restates the question; the things are the list's items, read at
+	// introShare of its support.
+	introduces := map[*sentence]bool{}
+	for _, p := range pool[:len(pool):len(pool)] {
+		items := listAfter(p.s, sc)
+		if len(items) > 0 {
+			introduces[p.s] = true
+		}
+		for _, it := range items {
+			if !inPool[it] {
+				inPool[it] = true
+				pool = append(pool, scored{it, max(p.support*introShare, sc.support(it))})
+			}
+		}
+	}
 	for _, p := range pool {
-		asks := strings.HasSuffix(p.s.text, "?")
+		asks := strings.HasSuffix(p.s.text, "?") || introduces[p.s]
 		for _, c := range candidates(q, p.s, opts) {
 			c.score = p.support * c.fit * (0.5 + 0.5*c.near)
 			if q.wantsName && !c.name && !c.typed {
@@ -245,6 +261,33 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 // the terms of the one before in the support itself (coreference at
 // 0.3–0.9) lowered the LoCoMo oracle F1 by up to 0.009.
 const continuationShare = 0.6
+
+// introShare is the share of a list's introduction's support its items'
+// first sentences get (see listAfter): the items are what the
+// introduction announces, less surely than a sentence that says the
+// question's words itself (as continuationShare).
+const introShare = 0.6
+
+// listAfter are the first sentences of the list items a sentence
+// introduces: s ends its unit with a colon ("Here are two inns by the
+// pier:") and the units right after it, of the same memory item, are list
+// lines (numbered or bulleted); nil otherwise. A colon announcing what
+// follows is a cataphoric introduction (Halliday & Hasan 1976, Cohesion
+// in English: "the following").
+func listAfter(s *sentence, sc *scorer) []*sentence {
+	if !strings.HasSuffix(strings.TrimSpace(s.text), ":") || s.nth != len(s.u.sents)-1 {
+		return nil
+	}
+	var out []*sentence
+	for j := s.u.index + 1; j < len(sc.byUnit); j++ {
+		ss := sc.byUnit[j]
+		if len(ss) == 0 || ss[0].u.item != s.u.item || ss[0].u.marker == 0 {
+			break
+		}
+		out = append(out, ss[0])
+	}
+	return out
+}
 
 // opensWithAnaphor reports whether s opens with a pronoun that refers
 // back ("They talked about …", "It was all for …").

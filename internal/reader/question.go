@@ -566,7 +566,8 @@ var copulas = wordSet(`is was are were`)
 // of a question ("Nate's favorite video game" → "game"): the last common
 // noun (part-of-speech NN or NNS) of the first run of common nouns, after
 // determiners, possessive names and adjectives; "" when a verb,
-// preposition or the end comes first.
+// preposition or the end comes first. A number before the noun is
+// skipped ("the two companies you mentioned" → "companies").
 func subjectHead(toks []nlp.Token, from int) string {
 	if from >= len(toks) {
 		return ""
@@ -583,7 +584,7 @@ func subjectHead(toks []nlp.Token, from int) string {
 			head = t.Lower
 		case head != "":
 			return head
-		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || strings.HasSuffix(t.Lower, "'s"):
+		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || tg == "CD" || strings.HasSuffix(t.Lower, "'s"):
 			continue
 		default:
 			return ""
