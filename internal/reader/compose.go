@@ -90,8 +90,24 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			pool = append(pool, scored{p.s.u.sents[n], p.support * continuationShare})
 		}
 	}
+	// A sentence that announces a list ("Here are two inns that …:")
+	// restates the question; the things are the list's items, read at
+	// introShare of its support.
+	introduces := map[*sentence]bool{}
+	for _, p := range pool[:len(pool):len(pool)] {
+		items := listAfter(p.s, sc)
+		if len(items) > 0 {
+			introduces[p.s] = true
+		}
+		for _, it := range items {
+			if !inPool[it] {
+				inPool[it] = true
+				pool = append(pool, scored{it, max(p.support*introShare, sc.support(it))})
+			}
+		}
+	}
 	for _, p := range pool {
-		asks := strings.HasSuffix(p.s.text, "?")
+		asks := strings.HasSuffix(p.s.text, "?") || introduces[p.s]
 		for _, c := range candidates(q, p.s, opts) {
 			c.score = p.support * c.fit * (0.5 + 0.5*c.near)
 			if q.wantsName && !c.name && !c.typed {
@@ -255,6 +271,33 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 // the terms of the one before in the support itself (coreference at
 // 0.3–0.9) lowered the LoCoMo oracle F1 by up to 0.009.
 const continuationShare = 0.6
+
+// introShare is the share of a list's introduction's support its items'
+// first sentences get (see listAfter): the items are what the
+// introduction announces, less surely than a sentence that says the
+// question's words itself (as continuationShare).
+const introShare = 0.6
+
+// listAfter are the first sentences of the list items a sentence
+// introduces: s ends its unit with a colon ("Here are two inns by the
+// pier:") and the units right after it, of the same memory item, are list
+// lines (numbered or bulleted); nil otherwise. A colon announcing what
+// follows is a cataphoric introduction (Halliday & Hasan 1976, Cohesion
+// in English: "the following").
+func listAfter(s *sentence, sc *scorer) []*sentence {
+	if !strings.HasSuffix(strings.TrimSpace(s.text), ":") || s.nth != len(s.u.sents)-1 {
+		return nil
+	}
+	var out []*sentence
+	for j := s.u.index + 1; j < len(sc.byUnit); j++ {
+		ss := sc.byUnit[j]
+		if len(ss) == 0 || ss[0].u.item != s.u.item || ss[0].u.marker == 0 {
+			break
+		}
+		out = append(out, ss[0])
+	}
+	return out
+}
 
 // opensWithAnaphor reports whether s opens with a pronoun that refers
 // back ("They talked about …", "It was all for …").
@@ -1593,6 +1636,30 @@ func quotedSpans(s *sentence) []span {
 
 var possessives = wordSet(`my your his her its our their`)
 
+// articles open a noun phrase that classifies a name set before it ("Ivo
+// Marsh, a carpenter"; "Nova is the bakery …"; "Nova - this small
+// bakery …").
+var articles = wordSet(`a an the this`)
+
+// labelDashes end the label of a list line whose description follows
+// ("Nova - a small bakery", "Nova: this small bakery"), the layout of a
+// glossary or of an assistant's list of suggestions.
+var labelDashes = wordSet(`- – — :`)
+
+// maxLabelWords is the longest label (in tokens) a list line's
+// description can name: a name or a title, not a clause.
+const maxLabelWords = 8
+
+// hasPunct reports whether tokens [st, en) of s hold punctuation.
+func hasPunct(s *sentence, st, en int) bool {
+	for i := st; i < en; i++ {
+		if s.toks[i].Punct {
+			return true
+		}
+	}
+	return false
+}
+
 // pieces are the phrases of a sentence next to the focus terms: each
 // clause is cut at its focus terms (and at blocked tokens: dates when a
 // date is not asked for), and every stretch of words between
@@ -2237,11 +2304,15 @@ const appositiveFit = 0.95
 
 // appositiveSpans are the names that rename the question's head noun in
 // s: the head noun, then a comma, "called", "named", "is" or "was", then a
-// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept
-// ("my home country, Sweden"; "a dog named Max"; "my landlord is Ivo
-// Marsh"); or a run of capitalized words, then a comma, "is" or "was",
+// run of capitalized words, a title abbreviation ("Dr.", "Prof.") kept,
+// or after a comma, dash or colon a quoted title ("my home country,
+// Sweden"; "a dog named Max"; "my landlord is Ivo Marsh"; "his film,
+// “Small Hours”"); or a run of capitalized words, then a comma, "is" or "was",
 // then a possessive and the head noun with its modifiers ("Ivo Marsh, my
-// landlord"; "Ivo is my new landlord").
+// landlord"; "Ivo is my new landlord"), or a comma, an article and the
+// head noun ("Bellini's, a small family trattoria": the appositive that
+// classifies a name); or a list line's label, then a dash or a colon and
+// the description that classifies it ("Harbor Lights - a cozy inn …").
 func appositiveSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
@@ -2258,6 +2329,7 @@ func appositiveSpans(q question, s *sentence) []span {
 		}
 		return en
 	}
+	quoted := quotedSpans(s)
 	for i, k := range s.keys {
 		if k != q.headKey {
 			continue
@@ -2266,6 +2338,13 @@ func appositiveSpans(q question, s *sentence) []span {
 			switch s.toks[i+1].Lower {
 			case ",", "called", "named", "-", "–", "—", ":", "is", "was":
 				st := i + 2
+				for _, qs := range quoted {
+					if sep := s.toks[i+1].Text; qs.start == st+1 && (sep == "," || labelDashes[sep]) {
+						// "the cartoon, “Hop Along”": a quoted
+						// title renames the noun
+						out = append(out, qs)
+					}
+				}
 				if en := name(st); en > st {
 					out = append(out, span{text: textOf(s, st, en), start: st, end: en})
 				}
@@ -2276,10 +2355,23 @@ func appositiveSpans(q question, s *sentence) []span {
 		for j >= 0 && !s.toks[j].Punct && !possessives[s.toks[j].Lower] && !nlp.IsFunctionWord(s.toks[j].Lower) && i-j <= 3 {
 			j--
 		}
-		if j < 2 || !possessives[s.toks[j].Lower] {
+		if j < 1 || !possessives[s.toks[j].Lower] && !articles[s.toks[j].Lower] {
 			continue
 		}
-		if sep := s.toks[j-1].Lower; sep != "," && sep != "is" && sep != "was" {
+		if en := j - 1; labelDashes[s.toks[en].Text] && en >= 1 && en <= maxLabelWords && capitalizedWord(s.toks[0]) && !hasPunct(s, 0, en) {
+			// "Harbor Lights - a cozy inn by the pier": a list line's
+			// label, named by the description after it, lowercase
+			// words and all
+			out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
+			continue
+		}
+		if j < 2 {
+			continue
+		}
+		if sep := s.toks[j-1].Lower; sep != "," && (sep != "is" && sep != "was" || articles[s.toks[j].Lower]) {
+			// after "is" only a possessive: "Zelda for Switch is
+			// a great game" classifies the whole subject, whose
+			// name the capitalized run before "is" may cut
 			continue
 		}
 		en := j - 1

@@ -418,6 +418,24 @@ func analyzeAt(q string, now time.Time) question {
 			out.list = true
 		}
 	}
+	// gap is the token of the interrogative sentence where the question
+	// proper starts: the wh-word, or a concealed question's noun phrase
+	// ("remind me of the deli …"); -1 when there is neither.
+	gap := at
+	if np := concealedQuestion(lw); wh == "" && out.typ == TypePhrase && np > 0 {
+		// "Can you remind me of the deli near the station?": asks
+		// what "which deli near the station" would
+		gap = np
+		out.head = subjectHead(mt, np)
+		if h := namedHead(mt, lw, np); (out.head == "name" || out.head == "names") && h != "" {
+			out.head = h
+		}
+		out.typ = headType(out.head, np+1 < len(lw) && lw[np+1] == "of")
+		out.activity = activityNouns[out.head]
+		out.wantsName = out.wantsName || titleNouns[out.head]
+		out.entity = out.typ == TypePhrase && out.head != ""
+		out.list = out.head != "" && isPlural(out.head)
+	}
 	if out.typ == TypeNumber || out.typ == TypeDuration {
 		if iv, ok := parseInterval(main); ok {
 			out.interval = iv
@@ -514,11 +532,12 @@ func analyzeAt(q string, now time.Time) question {
 		seen[st] = true
 		out.focus = append(out.focus, st)
 	}
-	if wh != "" && at > 0 {
+	if gap > 0 {
 		// Terms said only before the wh-word ("I'm planning my trip to
 		// Amsterdam again and I was wondering, what was the hostel
-		// …") set the scene; the question is what follows.
-		whAt := strings.LastIndex(q, main) + mt[at].Start
+		// …") or a concealed question's noun phrase set the scene; the
+		// question is what follows.
+		whAt := strings.LastIndex(q, main) + mt[gap].Start
 		after := map[string]bool{}
 		for _, t := range toks {
 			if t.Start >= whAt && !t.Punct {
@@ -547,7 +566,8 @@ var copulas = wordSet(`is was are were`)
 // of a question ("Nate's favorite video game" → "game"): the last common
 // noun (part-of-speech NN or NNS) of the first run of common nouns, after
 // determiners, possessive names and adjectives; "" when a verb,
-// preposition or the end comes first.
+// preposition or the end comes first. A number before the noun is
+// skipped ("the two companies you mentioned" → "companies").
 func subjectHead(toks []nlp.Token, from int) string {
 	if from >= len(toks) {
 		return ""
@@ -564,7 +584,7 @@ func subjectHead(toks []nlp.Token, from int) string {
 			head = t.Lower
 		case head != "":
 			return head
-		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || strings.HasSuffix(t.Lower, "'s"):
+		case tg == "DT" || tg == "PRP$" || tg == "POS" || strings.HasPrefix(tg, "JJ") || tg == "NNP" || tg == "CD" || strings.HasSuffix(t.Lower, "'s"):
 			continue
 		default:
 			return ""
