@@ -517,7 +517,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				isDate[i] = true
 			}
 		}
-		for _, o := range objectSpans(q, s, anchors, isDate, opts.MaxWords) {
+		objs := objectSpans(q, s, anchors, isDate, opts.MaxWords)
+		if q.typ == TypePerson {
+			objs = toPersons(s, objs)
+		}
+		for _, o := range objs {
 			fit := objectFit * nounShare(s, o.start, o.end)
 			if q.typ == TypePerson && !hasPersonNoun(o.text) && !capitalized(s, o.start) {
 				fit *= 0.3
@@ -582,7 +586,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(a.text, activityFit, a.start, a.end)
 		}
 	}
-	for _, p := range pieces(q, s, anchors, clauses, blocked, opts.MaxWords) {
+	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)
+	if q.typ == TypePerson {
+		ps = toPersons(s, ps)
+	}
+	for _, p := range ps {
 		fit := 0.55
 		switch q.typ {
 		case TypePerson:
@@ -1631,11 +1639,59 @@ func hasContent(s *sentence, st, en int) bool {
 
 func hasPersonNoun(text string) bool {
 	for _, t := range words(text) {
-		if personNouns[t.Lower] {
+		if personNoun(t.Lower) {
 			return true
 		}
 	}
 	return false
+}
+
+// toPersons replaces each span of sp that holds a person noun phrase
+// (personPhrases) by those phrases; other spans stay as they are.
+func toPersons(s *sentence, sp []span) []span {
+	var out []span
+	for _, p := range sp {
+		if pp := personPhrases(s, p.start, p.end); len(pp) > 0 {
+			out = append(out, pp...)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// personNoun reports whether w is an English noun for a person by kinship
+// or role (personNouns: "aunt", "colleague").
+func personNoun(w string) bool { return personNouns[w] }
+
+// personPhrases are the noun phrases of s within [start, end) headed by a
+// person noun (personNoun, tagged as a noun): the noun with the
+// adjectives, nouns and -ing forms right before it ("old school buddy",
+// "close friend") and a name right after it in apposition ("colleague
+// Rob"). A who-question asks for the person, not for the clause around
+// the word ("class with a colleague" → "colleague"). The idea is the
+// noun-phrase chunk of a shallow parser (Abney 1991), restricted to
+// person heads.
+func personPhrases(s *sentence, start, end int) []span {
+	tg := s.tags()
+	var out []span
+	for i := start; i < end && i < len(tg); i++ {
+		if !personNoun(s.toks[i].Lower) || !strings.HasPrefix(tg[i], "NN") {
+			continue
+		}
+		st := i
+		for st > start && !s.toks[st-1].Punct && !nlp.IsFunctionWord(s.toks[st-1].Lower) && !possessives[s.toks[st-1].Lower] &&
+			(strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
+			st--
+		}
+		en := i + 1
+		for en < len(s.toks) && capitalized(s, en) && !vocative(s, en, en+1) {
+			en++
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		i = en - 1
+	}
+	return out
 }
 
 // cleanSpan trims quotes, brackets and punctuation around a span and a

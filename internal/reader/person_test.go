@@ -1,0 +1,32 @@
+package reader
+
+import "testing"
+
+// A who-question is answered by the person noun phrase of a clause, not by
+// the clause around the person noun.
+func TestReadPersonPhrase(t *testing.T) {
+	cases := []struct{ q, ctx, want string }{
+		{"Who taught Ines to bake sourdough?",
+			"[2024-02-03] Ines: My grandmother taught me to bake sourdough every winter.", "grandmother"},
+		{"Who did Tomas go hiking with?",
+			"[2024-02-03] Tomas: I went hiking on a rainy trail with a cheerful old neighbor.", "cheerful old neighbor"},
+		{"Who did Tomas visit the museum with?",
+			"[2024-02-03] Tomas: I visited the museum with my younger sister and loved the old maps.", "younger sister"},
+	}
+	for _, c := range cases {
+		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
+			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
+		}
+	}
+}
+
+func TestPersonPhrases(t *testing.T) {
+	s := newSentence("We ran into my best friend Maya and her two kids at the pier.", &unit{})
+	var got []string
+	for _, p := range personPhrases(s, 0, len(s.toks)) {
+		got = append(got, p.text)
+	}
+	if len(got) != 2 || got[0] != "best friend Maya" || got[1] != "kids" {
+		t.Errorf("personPhrases = %q, want [best friend Maya kids]", got)
+	}
+}
