@@ -590,6 +590,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	if q.typ == TypePerson {
 		ps = toPersons(s, ps)
 	}
+	if q.typ == TypePlace {
+		ps = toPlaces(s, ps)
+	}
 	for _, p := range ps {
 		fit := 0.55
 		switch q.typ {
@@ -602,6 +605,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			fit = 0.3
 			if p.locative {
 				fit = 0.6
+			}
+			if p.fit > 0 {
+				fit *= p.fit
 			}
 		case TypeOrg:
 			fit = 0.25
@@ -1577,18 +1583,18 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 		}
 		locative, means := false, false
 		for st < en && trimmable(s.toks[st]) {
-			switch s.toks[st].Lower {
-			case "in", "at", "to", "from", "near", "around", "into":
+			switch w := s.toks[st].Lower; {
+			case locativePreps[w]:
 				locative = true
-			case "by", "through", "using", "via":
+			case w == "by" || w == "through" || w == "using" || w == "via":
 				means = true
 			}
 			st++
 		}
-		switch prev {
-		case "in", "at", "to", "from", "near", "around", "into":
+		switch {
+		case locativePreps[prev]:
 			locative = true
-		case "by", "through", "using", "via":
+		case prev == "by" || prev == "through" || prev == "using" || prev == "via":
 			means = true
 		}
 		if en-st > maxWords {
@@ -1652,6 +1658,108 @@ func toPersons(s *sentence, sp []span) []span {
 	var out []span
 	for _, p := range sp {
 		if pp := personPhrases(s, p.start, p.end); len(pp) > 0 {
+			out = append(out, pp...)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// locativePreps are the English prepositions that head a phrase of place
+// ("in the garden", "near a lake", "under my bed").
+var locativePreps = wordSet(`in at on to from near around into inside outside under behind`)
+
+// placePhrases are the noun phrases of s within [start, end) that a
+// locative preposition (locativePreps) introduces: after the preposition
+// and any determiner or possessive, the run of adjectives, nouns, -ing
+// forms and numbers up to its last noun ("took the dog to a quiet park
+// nearby" → "quiet park"), with a coordinated head ("a park or woods"),
+// a name run on past end ("the Smoky | Mountains") and one spatial
+// post-modifier ("a spot by the window"). "to" before a verb is the
+// infinitive marker: no noun follows, no phrase. Each phrase's fit is 1
+// when a head is a place noun (placeNouns) or a name, else
+// genericPlaceFit. A where-question asks for the place, not for the
+// clause around it; the idea is the prepositional-phrase chunk of a
+// shallow parser (Abney 1991).
+func placePhrases(s *sentence, start, end int) []span {
+	tg := s.tags()
+	var out []span
+	for i := start; i < end-1 && i < len(tg)-1; i++ {
+		if !locativePreps[s.toks[i].Lower] || s.toks[i].Punct {
+			continue
+		}
+		j := i + 1
+		for j < end && (nlp.IsDeterminer(s.toks[j].Lower) || possessives[s.toks[j].Lower]) {
+			j++
+		}
+		st, last := j, -1
+		modifier := func(j int) bool {
+			return j < end && !s.toks[j].Punct && !nlp.IsFunctionWord(s.toks[j].Lower) &&
+				(strings.HasPrefix(tg[j], "JJ") || strings.HasPrefix(tg[j], "NN") || tg[j] == "VBG" || tg[j] == "CD")
+		}
+		for modifier(j) || last >= 0 && j+1 < end && (s.toks[j].Lower == "and" || s.toks[j].Lower == "or") && modifier(j+1) {
+			// "near a park or woods": a coordinated head is one place
+			if strings.HasPrefix(tg[j], "NN") {
+				last = j
+			}
+			j++
+		}
+		if last >= st {
+			for last+1 < len(s.toks) && capitalized(s, last) && capitalized(s, last+1) {
+				last++ // a name runs on past the span ("the Smoky Mountains")
+			}
+			if k := last + 1; k+1 < end && spatialPreps[s.toks[k].Lower] {
+				// "a spot by the window", "the shop on Main Street": a
+				// place placed by another is one answer
+				m := k + 1
+				for m < end && (nlp.IsDeterminer(s.toks[m].Lower) || possessives[s.toks[m].Lower]) {
+					m++
+				}
+				l := -1
+				for m < end && modifier(m) {
+					if strings.HasPrefix(tg[m], "NN") {
+						l = m
+					}
+					m++
+				}
+				if l > 0 {
+					last, j = l, m
+				}
+			}
+			fit := genericPlaceFit
+			for k := st; k <= last; k++ {
+				if (k == last || s.toks[k+1].Lower == "and" || s.toks[k+1].Lower == "or") &&
+					(placeNouns[s.toks[k].Lower] || capitalized(s, k)) {
+					fit = 1 // a head is a place noun or a name
+				}
+			}
+			out = append(out, span{text: textOf(s, st, last+1), start: st, end: last + 1, locative: true, fit: fit})
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// spatialPreps are the prepositions of a phrase that places a place by
+// another ("the shop on Main Street", "a bench by the lake").
+var spatialPreps = wordSet(`in at on by near behind under beside`)
+
+// genericPlaceFit is the fit factor of a locative phrase (placePhrases)
+// whose head is neither a place noun (placeNouns) nor a name: "into the
+// world of …", "at work" are places less often than "at the park".
+const genericPlaceFit = 0.75
+
+// toPlaces replaces each span of sp that holds a locative phrase
+// (placePhrases) by those phrases; other spans stay as they are.
+func toPlaces(s *sentence, sp []span) []span {
+	var out []span
+	for _, p := range sp {
+		st := p.start
+		for p.locative && st > 0 && !locativePreps[s.toks[st].Lower] && trimmable(s.toks[st-1]) && !s.toks[st-1].Punct {
+			st-- // back to the preposition before the span
+		}
+		if pp := placePhrases(s, st, p.end); len(pp) > 0 {
 			out = append(out, pp...)
 			continue
 		}
