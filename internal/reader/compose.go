@@ -335,6 +335,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if start >= d[0] && end <= d[1] {
 				return // a date is not the answer to a non-date question
 			}
+			if (q.typ == TypePlace || q.typ == TypePerson) && end > d[0] && end <= d[1] {
+				return // "Maundy Thursday": a name that ends in a date names a day
+			}
 		}
 		if rejected(s, start) {
 			fit *= 0.2

@@ -52,3 +52,13 @@ func TestPlacePhrases(t *testing.T) {
 		}
 	}
 }
+
+// A name that ends in a date word names a day ("Palm Sunday"), not a
+// place or a person.
+func TestReadPlaceNotDayName(t *testing.T) {
+	q := "Where did Ines sing in the choir?"
+	ctx := "[2024-03-30] Ines: I sang in the choir for the Palm Sunday mass at the Brigid Chapel."
+	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "Brigid Chapel" {
+		t.Errorf("%s: %q, want %q", q, a.Text, "Brigid Chapel")
+	}
+}
