@@ -339,6 +339,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				return // "Maundy Thursday": a name that ends in a date names a day
 			}
 		}
+		if (q.typ == TypePlace || q.typ == TypePerson) && end > start && calendarName(s.toks[end-1].Text) {
+			return // a month or a weekday, though not read as a date here
+		}
 		if rejected(s, start) {
 			fit *= 0.2
 		}
@@ -1769,6 +1772,26 @@ func toPlaces(s *sentence, sp []span) []span {
 		out = append(out, p)
 	}
 	return out
+}
+
+// calendarName reports whether w is the English name of a month or a
+// weekday, capitalized ("August", "Friday"; "may" in lower case is a
+// verb).
+func calendarName(w string) bool {
+	if w == "" || !unicode.IsUpper([]rune(w)[0]) {
+		return false
+	}
+	for m := time.January; m <= time.December; m++ {
+		if strings.EqualFold(w, m.String()) {
+			return true
+		}
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if strings.EqualFold(w, d.String()) {
+			return true
+		}
+	}
+	return false
 }
 
 // personNoun reports whether w is an English noun for a person by kinship

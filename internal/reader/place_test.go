@@ -55,10 +55,18 @@ func TestPlacePhrases(t *testing.T) {
 
 // A name that ends in a date word names a day ("Palm Sunday"), not a
 // place or a person.
+// A month or weekday name is not one either, though the sentence does not
+// date anything by it.
 func TestReadPlaceNotDayName(t *testing.T) {
-	q := "Where did Ines sing in the choir?"
-	ctx := "[2024-03-30] Ines: I sang in the choir for the Palm Sunday mass at the Brigid Chapel."
-	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "Brigid Chapel" {
-		t.Errorf("%s: %q, want %q", q, a.Text, "Brigid Chapel")
+	cases := []struct{ q, ctx, want string }{
+		{"Where did Ines sing in the choir?",
+			"[2024-03-30] Ines: I sang in the choir for the Palm Sunday mass at the Brigid Chapel.", "Brigid Chapel"},
+		{"Where did Tomas and Ines meet Luis to start the band?",
+			"[2024-03-30] Tomas: It all started August last year when we met at a pottery studio.", "pottery studio"},
+	}
+	for _, c := range cases {
+		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
+			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
+		}
 	}
 }
