@@ -551,6 +551,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			typed(k, h.compound)
 		}
 	}
+	if q.typ == TypePlace && !namedPlaceNouns[q.head] {
+		for _, h := range headSpans(q, s) {
+			// "what kind of place": the place noun with its modifiers
+			// ("quiet place"), as for a phrase's head noun
+			fit := headFit
+			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
+				fit *= evaluativeFit
+			}
+			k := len(out)
+			addNear(h.text, fit, h.start, h.end, 1)
+			typed(k, h.compound)
+		}
+	}
 	if q.typ == TypePhrase && !q.wantsName {
 		// A series ("coconut milk, vanilla extract, sugar and salt")
 		// answers a question about several things, or one whose gap it
@@ -1793,6 +1806,13 @@ func calendarName(w string) bool {
 	}
 	return false
 }
+
+// namedPlaceNouns are the English nouns for the places a proper name
+// names (the political and geographic units of a gazetteer): "which
+// city" asks for a name ("Lisbon"), not for a phrase the noun heads ("a
+// must-visit city").
+var namedPlaceNouns = wordSet(`city cities country countries state states town towns village villages island
+	islands continent continents province provinces county counties`)
 
 // personNoun reports whether w is an English noun for a person by kinship
 // or role (personNouns: "aunt", "colleague").

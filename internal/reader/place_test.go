@@ -70,3 +70,19 @@ func TestReadPlaceNotDayName(t *testing.T) {
 		}
 	}
 }
+
+// "What kind of place" is answered by the place noun with its modifiers;
+// "which city" asks for a name, not for such a phrase.
+func TestReadPlaceHeadPhrase(t *testing.T) {
+	cases := []struct{ q, ctx, want string }{
+		{"What kind of place does Ines want to open someday?",
+			"[2024-03-30] Ines: Someday I hope to open a small reading place for kids.", "small reading place"},
+		{"Which city did Tomas recommend to Ines?",
+			"[2024-03-30] Tomas: You should see Porto, it is a charming city.", "Porto"},
+	}
+	for _, c := range cases {
+		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
+			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
+		}
+	}
+}
