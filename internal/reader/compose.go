@@ -1540,6 +1540,12 @@ func vocative(s *sentence, i, j int) bool {
 	if greetings[before] || (i >= 2 && before == "," && greetings[s.toks[i-2].Lower]) {
 		return true
 	}
+	if before == "," && after == "," && i >= 2 && strings.HasPrefix(s.tags()[i-2], "NN") {
+		// "I met a kind woman, Jean, who …": a name set off in the
+		// middle of the sentence right after a noun is in apposition
+		// to it, not the listener
+		return false
+	}
 	edgeBefore := before == "" || before == "," || before == "!" || before == "."
 	edgeAfter := after == "," || after == "!" || after == "." || after == "?"
 	return edgeBefore && edgeAfter && (before == "," || after == "," || before == "")

@@ -30,3 +30,27 @@ func TestPersonPhrases(t *testing.T) {
 		t.Errorf("personPhrases = %q, want [best friend Maya kids]", got)
 	}
 }
+
+// A name set off by commas right after a noun is in apposition to it; after
+// a verb or a greeting, or at the sentence's end, it addresses the
+// listener.
+func TestVocativeApposition(t *testing.T) {
+	cases := []struct {
+		text, name string
+		want       bool
+	}{
+		{"At the shelter I met a kind woman, Marta, who sings.", "Marta", false},
+		{"I know, Marta, it is hard.", "Marta", true},
+		{"Nice work, Marta!", "Marta", true},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		for i, tk := range s.toks {
+			if tk.Text == c.name {
+				if got := vocative(s, i, i+1); got != c.want {
+					t.Errorf("%s: vocative %v, want %v", c.text, got, c.want)
+				}
+			}
+		}
+	}
+}
