@@ -184,6 +184,11 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	if !q.list {
 		ans.Text = top.text
+		if q.typ == TypePerson {
+			if n := namedIn(top, pool); n != "" {
+				ans.Text = n
+			}
+		}
 		return ans
 	}
 	// A list: the items (listParts) of each well-supported sentence, at
@@ -344,6 +349,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if rejected(s, start) {
 			fit *= 0.2
+		}
+		if q.gapPrep != "" && afterPrep(s, start, q.gapPrep) && nounShare(s, start, end) == 1 {
+			// "who did she travel with": the phrase after "with"
+			fit = max(fit, gapPrepFit)
 		}
 		if delexical(text) {
 			// "a lot", "no way", "a bit": a quantity or manner word
@@ -1819,6 +1828,51 @@ func calendarName(w string) bool {
 // must-visit city").
 var namedPlaceNouns = wordSet(`city cities country countries state states town towns village villages island
 	islands continent continents province provinces county counties`)
+
+// gapPrepFit is the least fit of a noun phrase that follows the
+// question's stranded preposition (question.gapPrep).
+const gapPrepFit = 0.9
+
+// afterPrep reports whether the span of s starting at token start follows
+// the preposition prep, across a determiner, possessive or adjective
+// ("with my sister", "from a local breeder").
+func afterPrep(s *sentence, start int, prep string) bool {
+	i := start - 1
+	for i >= 0 && (nlp.IsDeterminer(s.toks[i].Lower) || possessives[s.toks[i].Lower] || strings.HasPrefix(s.tags()[i], "JJ")) {
+		i--
+	}
+	return i >= 0 && s.toks[i].Lower == prep
+}
+
+// namedIn is the name another sentence of c's memory item, or of the
+// pool the answer is read from, gives the person c's person noun phrase
+// speaks of ("a colleague" … "my colleague Rob" → "Rob"), "" when none
+// does or c is a name. A person is introduced by role and named later,
+// or the other way round (definite reference to an entity already
+// introduced; the bridging of Clark 1975).
+func namedIn(c cand, pool []scored) string {
+	if c.end <= c.start || c.name || capitalized(c.s, c.end-1) {
+		return ""
+	}
+	head := c.s.toks[c.end-1].Lower
+	if !personNoun(head) {
+		return ""
+	}
+	sents := append([]*sentence(nil), c.s.u.sents...)
+	for _, p := range pool {
+		sents = append(sents, p.s)
+	}
+	for _, o := range sents {
+		for _, p := range personPhrases(o, 0, len(o.toks)) {
+			for i := p.start; i+1 < p.end; i++ {
+				if o.toks[i].Lower == head && capitalized(o, i+1) {
+					return textOf(o, i+1, p.end)
+				}
+			}
+		}
+	}
+	return ""
+}
 
 // personNoun reports whether w is an English noun for a person by kinship
 // or role (personNouns: "aunt", "colleague").

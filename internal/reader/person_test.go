@@ -54,3 +54,36 @@ func TestVocativeApposition(t *testing.T) {
 		}
 	}
 }
+
+// A who- or where-question that strands its preposition is answered by
+// that preposition's object.
+func TestStrandedPrep(t *testing.T) {
+	for q, want := range map[string]string{
+		"Who did Ines travel with?":             "with",
+		"Who did I go with to the concert?":     "with",
+		"Who did Ines sing with last winter?":   "with",
+		"Where did Tomas buy his bike from?":    "from",
+		"Who did Tomas go to the zoo with?":     "with",
+		"Who gave Ines the old map?":            "",
+		"Where did Tomas go to school in 2010?": "",
+	} {
+		if got := analyze(q).gapPrep; got != want {
+			t.Errorf("%s: gapPrep %q, want %q", q, got, want)
+		}
+	}
+	q, ctx := "Who did Ines sing with last winter?", "[2024-02-03] Ines: Last winter I sang with a local choir, and my sister came to listen."
+	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "local choir" {
+		t.Errorf("%s: %q, want %q", q, a.Text, "local choir")
+	}
+}
+
+// A person named by role in the answer's sentence and by role and name in
+// another one is answered by the name.
+func TestReadPersonNamedElsewhere(t *testing.T) {
+	q := "Who did Tomas go running with?"
+	ctx := "[2024-02-03] Tomas: I went running with a neighbor this morning, it was great. " +
+		"By the way, my neighbor Ivo is training for a marathon."
+	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "Ivo" {
+		t.Errorf("%s: %q, want %q", q, a.Text, "Ivo")
+	}
+}
