@@ -210,6 +210,11 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	if !q.list {
 		ans.Text = top.text
+		if q.typ == TypePerson {
+			if n := namedIn(top, pool); n != "" {
+				ans.Text = n
+			}
+		}
 		return ans
 	}
 	// A list: the items (listParts) of each well-supported sentence, at
@@ -388,9 +393,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if start >= d[0] && end <= d[1] {
 				return // a date is not the answer to a non-date question
 			}
+			if (q.typ == TypePlace || q.typ == TypePerson) && end > d[0] && end <= d[1] {
+				return // "Maundy Thursday": a name that ends in a date names a day
+			}
+		}
+		if (q.typ == TypePlace || q.typ == TypePerson) && end > start && calendarName(s.toks[end-1].Text) {
+			return // a month or a weekday, though not read as a date here
 		}
 		if rejected(s, start) {
 			fit *= 0.2
+		}
+		if q.gapPrep != "" && afterPrep(s, start, q.gapPrep) && nounShare(s, start, end) == 1 {
+			// "who did she travel with": the phrase after "with"
+			fit = max(fit, gapPrepFit)
 		}
 		if delexical(text) {
 			// "a lot", "no way", "a bit": a quantity or manner word
@@ -578,7 +593,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				isDate[i] = true
 			}
 		}
-		for _, o := range objectSpans(q, s, anchors, isDate, opts.MaxWords) {
+		objs := objectSpans(q, s, anchors, isDate, opts.MaxWords)
+		if q.typ == TypePerson {
+			objs = toPersons(s, objs)
+		}
+		for _, o := range objs {
 			fit := objectFit * nounShare(s, o.start, o.end)
 			if q.typ == TypePerson && !hasPersonNoun(o.text) && !capitalized(s, o.start) {
 				fit *= 0.3
@@ -595,6 +614,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
 				// "great news", "a tasty meal": the head with the
 				// speaker's judgement of it, not what it is
+				fit *= evaluativeFit
+			}
+			k := len(out)
+			addNear(h.text, fit, h.start, h.end, 1)
+			typed(k, h.compound)
+		}
+	}
+	if q.typ == TypePlace && !namedPlaceNouns[q.head] {
+		for _, h := range headSpans(q, s) {
+			// "what kind of place": the place noun with its modifiers
+			// ("quiet place"), as for a phrase's head noun
+			fit := headFit
+			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
 				fit *= evaluativeFit
 			}
 			k := len(out)
@@ -643,7 +675,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(a.text, activityFit, a.start, a.end)
 		}
 	}
-	for _, p := range pieces(q, s, anchors, clauses, blocked, opts.MaxWords) {
+	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)
+	if q.typ == TypePerson {
+		ps = toPersons(s, ps)
+	}
+	if q.typ == TypePlace {
+		ps = toPlaces(s, ps)
+	}
+	for _, p := range ps {
 		fit := 0.55
 		switch q.typ {
 		case TypePerson:
@@ -655,6 +694,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			fit = 0.3
 			if p.locative {
 				fit = 0.6
+			}
+			if p.fit > 0 {
+				fit *= p.fit
 			}
 		case TypeOrg:
 			fit = 0.25
@@ -1606,6 +1648,12 @@ func vocative(s *sentence, i, j int) bool {
 	if greetings[before] || (i >= 2 && before == "," && greetings[s.toks[i-2].Lower]) {
 		return true
 	}
+	if before == "," && after == "," && i >= 2 && strings.HasPrefix(s.tags()[i-2], "NN") {
+		// "I met a kind woman, Jean, who …": a name set off in the
+		// middle of the sentence right after a noun is in apposition
+		// to it, not the listener
+		return false
+	}
 	edgeBefore := before == "" || before == "," || before == "!" || before == "."
 	edgeAfter := after == "," || after == "!" || after == "." || after == "?"
 	return edgeBefore && edgeAfter && (before == "," || after == "," || before == "")
@@ -1692,18 +1740,18 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 		}
 		locative, means := false, false
 		for st < en && trimmable(s.toks[st]) {
-			switch s.toks[st].Lower {
-			case "in", "at", "to", "from", "near", "around", "into":
+			switch w := s.toks[st].Lower; {
+			case locativePreps[w]:
 				locative = true
-			case "by", "through", "using", "via":
+			case w == "by" || w == "through" || w == "using" || w == "via":
 				means = true
 			}
 			st++
 		}
-		switch prev {
-		case "in", "at", "to", "from", "near", "around", "into":
+		switch {
+		case locativePreps[prev]:
 			locative = true
-		case "by", "through", "using", "via":
+		case prev == "by" || prev == "through" || prev == "using" || prev == "via":
 			means = true
 		}
 		if en-st > maxWords {
@@ -1754,11 +1802,233 @@ func hasContent(s *sentence, st, en int) bool {
 
 func hasPersonNoun(text string) bool {
 	for _, t := range words(text) {
-		if personNouns[t.Lower] {
+		if personNoun(t.Lower) {
 			return true
 		}
 	}
 	return false
+}
+
+// toPersons replaces each span of sp that holds a person noun phrase
+// (personPhrases) by those phrases; other spans stay as they are.
+func toPersons(s *sentence, sp []span) []span {
+	var out []span
+	for _, p := range sp {
+		if pp := personPhrases(s, p.start, p.end); len(pp) > 0 {
+			out = append(out, pp...)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// locativePreps are the English prepositions that head a phrase of place
+// ("in the garden", "near a lake", "under my bed").
+var locativePreps = wordSet(`in at on to from near around into inside outside under behind`)
+
+// placePhrases are the noun phrases of s within [start, end) that a
+// locative preposition (locativePreps) introduces: after the preposition
+// and any determiner or possessive, the run of adjectives, nouns, -ing
+// forms and numbers up to its last noun ("took the dog to a quiet park
+// nearby" → "quiet park"), with a coordinated head ("a park or woods"),
+// a name run on past end ("the Smoky | Mountains") and one spatial
+// post-modifier ("a spot by the window"). "to" before a verb is the
+// infinitive marker: no noun follows, no phrase. Each phrase's fit is 1
+// when a head is a place noun (placeNouns) or a name, else
+// genericPlaceFit. A where-question asks for the place, not for the
+// clause around it; the idea is the prepositional-phrase chunk of a
+// shallow parser (Abney 1991).
+func placePhrases(s *sentence, start, end int) []span {
+	tg := s.tags()
+	var out []span
+	for i := start; i < end-1 && i < len(tg)-1; i++ {
+		if !locativePreps[s.toks[i].Lower] || s.toks[i].Punct {
+			continue
+		}
+		j := i + 1
+		for j < end && (nlp.IsDeterminer(s.toks[j].Lower) || possessives[s.toks[j].Lower]) {
+			j++
+		}
+		st, last := j, -1
+		modifier := func(j int) bool {
+			return j < end && !s.toks[j].Punct && !nlp.IsFunctionWord(s.toks[j].Lower) &&
+				(strings.HasPrefix(tg[j], "JJ") || strings.HasPrefix(tg[j], "NN") || tg[j] == "VBG" || tg[j] == "CD")
+		}
+		for modifier(j) || last >= 0 && j+1 < end && (s.toks[j].Lower == "and" || s.toks[j].Lower == "or") && modifier(j+1) {
+			// "near a park or woods": a coordinated head is one place
+			if strings.HasPrefix(tg[j], "NN") {
+				last = j
+			}
+			j++
+		}
+		if last >= st {
+			for last+1 < len(s.toks) && capitalized(s, last) && capitalized(s, last+1) {
+				last++ // a name runs on past the span ("the Smoky Mountains")
+			}
+			if k := last + 1; k+1 < end && spatialPreps[s.toks[k].Lower] {
+				// "a spot by the window", "the shop on Main Street": a
+				// place placed by another is one answer
+				m := k + 1
+				for m < end && (nlp.IsDeterminer(s.toks[m].Lower) || possessives[s.toks[m].Lower]) {
+					m++
+				}
+				l := -1
+				for m < end && modifier(m) {
+					if strings.HasPrefix(tg[m], "NN") {
+						l = m
+					}
+					m++
+				}
+				if l > 0 {
+					last, j = l, m
+				}
+			}
+			fit := genericPlaceFit
+			for k := st; k <= last; k++ {
+				if (k == last || s.toks[k+1].Lower == "and" || s.toks[k+1].Lower == "or") &&
+					(placeNouns[s.toks[k].Lower] || capitalized(s, k)) {
+					fit = 1 // a head is a place noun or a name
+				}
+			}
+			out = append(out, span{text: textOf(s, st, last+1), start: st, end: last + 1, locative: true, fit: fit})
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// spatialPreps are the prepositions of a phrase that places a place by
+// another ("the shop on Main Street", "a bench by the lake").
+var spatialPreps = wordSet(`in at on by near behind under beside`)
+
+// genericPlaceFit is the fit factor of a locative phrase (placePhrases)
+// whose head is neither a place noun (placeNouns) nor a name: "into the
+// world of …", "at work" are places less often than "at the park".
+const genericPlaceFit = 0.75
+
+// toPlaces replaces each span of sp that holds a locative phrase
+// (placePhrases) by those phrases; other spans stay as they are.
+func toPlaces(s *sentence, sp []span) []span {
+	var out []span
+	for _, p := range sp {
+		st := p.start
+		for p.locative && st > 0 && !locativePreps[s.toks[st].Lower] && trimmable(s.toks[st-1]) && !s.toks[st-1].Punct {
+			st-- // back to the preposition before the span
+		}
+		if pp := placePhrases(s, st, p.end); len(pp) > 0 {
+			out = append(out, pp...)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// calendarName reports whether w is the English name of a month or a
+// weekday, capitalized ("August", "Friday"; "may" in lower case is a
+// verb).
+func calendarName(w string) bool {
+	if w == "" || !unicode.IsUpper([]rune(w)[0]) {
+		return false
+	}
+	for m := time.January; m <= time.December; m++ {
+		if strings.EqualFold(w, m.String()) {
+			return true
+		}
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if strings.EqualFold(w, d.String()) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedPlaceNouns are the English nouns for the places a proper name
+// names (the political and geographic units of a gazetteer): "which
+// city" asks for a name ("Lisbon"), not for a phrase the noun heads ("a
+// must-visit city").
+var namedPlaceNouns = wordSet(`city cities country countries state states town towns village villages island
+	islands continent continents province provinces county counties`)
+
+// gapPrepFit is the least fit of a noun phrase that follows the
+// question's stranded preposition (question.gapPrep).
+const gapPrepFit = 0.9
+
+// afterPrep reports whether the span of s starting at token start follows
+// the preposition prep, across a determiner, possessive or adjective
+// ("with my sister", "from a local breeder").
+func afterPrep(s *sentence, start int, prep string) bool {
+	i := start - 1
+	for i >= 0 && (nlp.IsDeterminer(s.toks[i].Lower) || possessives[s.toks[i].Lower] || strings.HasPrefix(s.tags()[i], "JJ")) {
+		i--
+	}
+	return i >= 0 && s.toks[i].Lower == prep
+}
+
+// namedIn is the name another sentence of c's memory item, or of the
+// pool the answer is read from, gives the person c's person noun phrase
+// speaks of ("a colleague" … "my colleague Rob" → "Rob"), "" when none
+// does or c is a name. A person is introduced by role and named later,
+// or the other way round (definite reference to an entity already
+// introduced; the bridging of Clark 1975).
+func namedIn(c cand, pool []scored) string {
+	if c.end <= c.start || c.name || capitalized(c.s, c.end-1) {
+		return ""
+	}
+	head := c.s.toks[c.end-1].Lower
+	if !personNoun(head) {
+		return ""
+	}
+	sents := append([]*sentence(nil), c.s.u.sents...)
+	for _, p := range pool {
+		sents = append(sents, p.s)
+	}
+	for _, o := range sents {
+		for _, p := range personPhrases(o, 0, len(o.toks)) {
+			for i := p.start; i+1 < p.end; i++ {
+				if o.toks[i].Lower == head && capitalized(o, i+1) {
+					return textOf(o, i+1, p.end)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// personNoun reports whether w is an English noun for a person by kinship
+// or role (personNouns: "aunt", "colleague").
+func personNoun(w string) bool { return personNouns[w] }
+
+// personPhrases are the noun phrases of s within [start, end) headed by a
+// person noun (personNoun, tagged as a noun): the noun with the
+// adjectives, nouns and -ing forms right before it ("old school buddy",
+// "close friend") and a name right after it in apposition ("colleague
+// Rob"). A who-question asks for the person, not for the clause around
+// the word ("class with a colleague" → "colleague"). The idea is the
+// noun-phrase chunk of a shallow parser (Abney 1991), restricted to
+// person heads.
+func personPhrases(s *sentence, start, end int) []span {
+	tg := s.tags()
+	var out []span
+	for i := start; i < end && i < len(tg); i++ {
+		if !personNoun(s.toks[i].Lower) || !strings.HasPrefix(tg[i], "NN") {
+			continue
+		}
+		st := i
+		for st > start && !s.toks[st-1].Punct && !nlp.IsFunctionWord(s.toks[st-1].Lower) && !possessives[s.toks[st-1].Lower] &&
+			(strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
+			st--
+		}
+		en := i + 1
+		for en < len(s.toks) && capitalized(s, en) && !vocative(s, en, en+1) {
+			en++
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		i = en - 1
+	}
+	return out
 }
 
 // cleanSpan trims quotes, brackets and punctuation around a span and a

@@ -89,6 +89,10 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// gapPrep is the preposition the wh-word is the object of, left
+	// stranded in the question ("who did she travel with", "where did he
+	// buy it from", "who did I go with to the show"), "" when none.
+	gapPrep string
 	// entity is true for a free-phrase what/which question with a head
 	// noun ("which show", "what kind of app", "what is Ana's favourite
 	// show"): it asks for an entity of the noun's type.
@@ -557,10 +561,44 @@ func analyzeAt(q string, now time.Time) question {
 		}
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
+	if wh == "who" || wh == "whom" || wh == "where" {
+		out.gapPrep = strandedPrep(main)
+	}
 	return out
 }
 
 var copulas = wordSet(`is was are were`)
+
+// strandedPrep is the preposition a wh-question leaves without its
+// object: the question's last word ("who did she go with?"), or one
+// followed right away by another preposition ("who did I go with to the
+// show?") or by a relative date ("who did she sing with last winter?"). English
+// strands the preposition of a fronted wh-object (preposition
+// stranding); the answer is that preposition's object in the statement
+// ("with my sister"). "" when there is none.
+func strandedPrep(main string) string {
+	dateAt := map[int]bool{}
+	for _, m := range temporal.Find(main, relativeRef) {
+		// a relative date ("last winter") is an adverbial; a bare one
+		// ("in 2010") is the preposition's own object
+		dateAt[m.Start] = m.Relative
+	}
+	var ws []nlp.Token
+	for _, t := range words(main) {
+		if !t.Punct {
+			ws = append(ws, t)
+		}
+	}
+	for i, t := range ws {
+		if i == 0 || !nlp.IsPreposition(t.Lower) {
+			continue
+		}
+		if i == len(ws)-1 || nlp.IsPreposition(ws[i+1].Lower) && ws[i+1].Lower != t.Lower || dateAt[ws[i+1].Start] {
+			return t.Lower
+		}
+	}
+	return ""
+}
 
 // subjectHead is the head noun of the noun phrase starting at token from
 // of a question ("Nate's favorite video game" → "game"): the last common

@@ -1,0 +1,89 @@
+package reader
+
+import "testing"
+
+// A who-question is answered by the person noun phrase of a clause, not by
+// the clause around the person noun.
+func TestReadPersonPhrase(t *testing.T) {
+	cases := []struct{ q, ctx, want string }{
+		{"Who taught Ines to bake sourdough?",
+			"[2024-02-03] Ines: My grandmother taught me to bake sourdough every winter.", "grandmother"},
+		{"Who did Tomas go hiking with?",
+			"[2024-02-03] Tomas: I went hiking on a rainy trail with a cheerful old neighbor.", "cheerful old neighbor"},
+		{"Who did Tomas visit the museum with?",
+			"[2024-02-03] Tomas: I visited the museum with my younger sister and loved the old maps.", "younger sister"},
+	}
+	for _, c := range cases {
+		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
+			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
+		}
+	}
+}
+
+func TestPersonPhrases(t *testing.T) {
+	s := newSentence("We ran into my best friend Maya and her two kids at the pier.", &unit{})
+	var got []string
+	for _, p := range personPhrases(s, 0, len(s.toks)) {
+		got = append(got, p.text)
+	}
+	if len(got) != 2 || got[0] != "best friend Maya" || got[1] != "kids" {
+		t.Errorf("personPhrases = %q, want [best friend Maya kids]", got)
+	}
+}
+
+// A name set off by commas right after a noun is in apposition to it; after
+// a verb or a greeting, or at the sentence's end, it addresses the
+// listener.
+func TestVocativeApposition(t *testing.T) {
+	cases := []struct {
+		text, name string
+		want       bool
+	}{
+		{"At the shelter I met a kind woman, Marta, who sings.", "Marta", false},
+		{"I know, Marta, it is hard.", "Marta", true},
+		{"Nice work, Marta!", "Marta", true},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		for i, tk := range s.toks {
+			if tk.Text == c.name {
+				if got := vocative(s, i, i+1); got != c.want {
+					t.Errorf("%s: vocative %v, want %v", c.text, got, c.want)
+				}
+			}
+		}
+	}
+}
+
+// A who- or where-question that strands its preposition is answered by
+// that preposition's object.
+func TestStrandedPrep(t *testing.T) {
+	for q, want := range map[string]string{
+		"Who did Ines travel with?":             "with",
+		"Who did I go with to the concert?":     "with",
+		"Who did Ines sing with last winter?":   "with",
+		"Where did Tomas buy his bike from?":    "from",
+		"Who did Tomas go to the zoo with?":     "with",
+		"Who gave Ines the old map?":            "",
+		"Where did Tomas go to school in 2010?": "",
+	} {
+		if got := analyze(q).gapPrep; got != want {
+			t.Errorf("%s: gapPrep %q, want %q", q, got, want)
+		}
+	}
+	q, ctx := "Who did Ines sing with last winter?", "[2024-02-03] Ines: Last winter I sang with a local choir, and my sister came to listen."
+	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "local choir" {
+		t.Errorf("%s: %q, want %q", q, a.Text, "local choir")
+	}
+}
+
+// A person named by role in the answer's sentence and by role and name in
+// another one is answered by the name.
+func TestReadPersonNamedElsewhere(t *testing.T) {
+	q := "Who did Tomas go running with?"
+	ctx := "[2024-02-03] Tomas: I went running with a neighbor this morning, it was great. " +
+		"By the way, my neighbor Ivo is training for a marathon."
+	if a := Read(q, ctx, Options{Threshold: 0.01}); a.Text != "Ivo" {
+		t.Errorf("%s: %q, want %q", q, a.Text, "Ivo")
+	}
+}
