@@ -62,21 +62,27 @@ func lower(toks []nlp.Token) []string {
 	return out
 }
 
-func TestListLabelAppositive(t *testing.T) {
-	q := analyze("Can you remind me of the inn you suggested by the pier?")
-	for _, c := range []struct{ text, want string }{
-		{"Harbor Lights - this cozy inn sits right by the pier.", "Harbor Lights"},
-		{"House of the Gulls: a small inn by the pier with six rooms.", "House of the Gulls"},
-		{"If you like quiet, a small inn by the pier is best.", ""},
-	} {
+// checkAppositives checks the appositive spans of each sentence for q
+// (joined with "|").
+func checkAppositives(t *testing.T, q question, want map[string]string) {
+	t.Helper()
+	for text, w := range want {
 		var got []string
-		for _, sp := range appositiveSpans(q, newSentence(c.text, &unit{})) {
+		for _, sp := range appositiveSpans(q, newSentence(text, &unit{})) {
 			got = append(got, sp.text)
 		}
-		if strings.Join(got, "|") != c.want {
-			t.Errorf("%q: spans %q, want %q", c.text, got, c.want)
+		if strings.Join(got, "|") != w {
+			t.Errorf("%q: spans %q, want %q", text, got, w)
 		}
 	}
+}
+
+func TestListLabelAppositive(t *testing.T) {
+	checkAppositives(t, analyze("Can you remind me of the inn you suggested by the pier?"), map[string]string{
+		"Harbor Lights - this cozy inn sits right by the pier.":       "Harbor Lights",
+		"House of the Gulls: a small inn by the pier with six rooms.": "House of the Gulls",
+		"If you like quiet, a small inn by the pier is best.":         "",
+	})
 	ctx := "[2023-06-11 s2#4] Assistant: Here are some places to stay:\n1. Bay Rooms - a budget hotel in the old town.\n2. Harbor Lights - this cozy inn sits right by the pier and serves breakfast.\n3. Sea Star - a hostel near the station."
 	if a := Read("I'm heading back to the coast and I was wondering if you could remind me of the inn by the pier that serves breakfast?", ctx, Options{}); a.Text != "Harbor Lights" {
 		t.Errorf("answer %q", a.Text)
@@ -84,19 +90,10 @@ func TestListLabelAppositive(t *testing.T) {
 }
 
 func TestQuotedAppositive(t *testing.T) {
-	q := analyze("Can you remind me of that silent film you mentioned?")
-	for _, c := range []struct{ text, want string }{
-		{"A good example is the silent film, “The Lantern Road,” which toured every village.", "The Lantern Road,"},
-		{"Another silent film called “Paper Moon” was banned.", ""},
-	} {
-		var got []string
-		for _, sp := range appositiveSpans(q, newSentence(c.text, &unit{})) {
-			got = append(got, sp.text)
-		}
-		if strings.Join(got, "|") != c.want {
-			t.Errorf("%q: spans %q, want %q", c.text, got, c.want)
-		}
-	}
+	checkAppositives(t, analyze("Can you remind me of that silent film you mentioned?"), map[string]string{
+		"A good example is the silent film, “The Lantern Road,” which toured every village.": "The Lantern Road,",
+		"Another silent film called “Paper Moon” was banned.":                                "",
+	})
 	ctx := "[2023-03-09 s3#2] Assistant: Satire thrived on screen. A good example is the silent film, “The Lantern Road,” which mocked the old court. Radio plays did the same."
 	if a := Read("I was wondering if you could remind me of that silent film that mocked the court?", ctx, Options{}); a.Text != "Lantern Road" {
 		t.Errorf("answer %q", a.Text)

@@ -184,6 +184,20 @@ func checkReadsWith(t *testing.T, ctx string, opts Options, cases []readCase) {
 	}
 }
 
+// ctxCase is a question read from its own context.
+type ctxCase struct{ q, ctx, want string }
+
+// checkEach reads every case's question from the case's context (with a
+// threshold low enough that no case abstains) and checks the answer.
+func checkEach(t *testing.T, cases []ctxCase) {
+	t.Helper()
+	for _, c := range cases {
+		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
+			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
+		}
+	}
+}
+
 // A question in the present or present perfect asks for the state as of
 // now; a past one does not.
 func TestAnalyzeCurrentByTense(t *testing.T) {

@@ -5,7 +5,7 @@ import "testing"
 // A who-question is answered by the person noun phrase of a clause, not by
 // the clause around the person noun.
 func TestReadPersonPhrase(t *testing.T) {
-	cases := []struct{ q, ctx, want string }{
+	cases := []ctxCase{
 		{"Who taught Ines to bake sourdough?",
 			"[2024-02-03] Ines: My grandmother taught me to bake sourdough every winter.", "grandmother"},
 		{"Who did Tomas go hiking with?",
@@ -13,11 +13,7 @@ func TestReadPersonPhrase(t *testing.T) {
 		{"Who did Tomas visit the museum with?",
 			"[2024-02-03] Tomas: I visited the museum with my younger sister and loved the old maps.", "younger sister"},
 	}
-	for _, c := range cases {
-		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
-			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
-		}
-	}
+	checkEach(t, cases)
 }
 
 func TestPersonPhrases(t *testing.T) {

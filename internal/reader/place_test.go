@@ -5,7 +5,7 @@ import "testing"
 // A where-question is answered by the phrase a locative preposition
 // introduces, not by the clause around it.
 func TestReadPlacePhrase(t *testing.T) {
-	cases := []struct{ q, ctx, want string }{
+	cases := []ctxCase{
 		{"Where does Ines store her winter boots?",
 			"[2024-02-03] Ines: I have been storing the boots behind the old sofa for months.", "old sofa"},
 		{"Where did Tomas lose his scarf?",
@@ -13,11 +13,7 @@ func TestReadPlacePhrase(t *testing.T) {
 		{"Where does Ines like to read?",
 			"[2024-02-03] Ines: Mostly I read sitting on a bench by the river with tea.", "bench by the river"},
 	}
-	for _, c := range cases {
-		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
-			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
-		}
-	}
+	checkEach(t, cases)
 }
 
 func TestPlacePhrases(t *testing.T) {
@@ -58,31 +54,23 @@ func TestPlacePhrases(t *testing.T) {
 // A month or weekday name is not one either, though the sentence does not
 // date anything by it.
 func TestReadPlaceNotDayName(t *testing.T) {
-	cases := []struct{ q, ctx, want string }{
+	cases := []ctxCase{
 		{"Where did Ines sing in the choir?",
 			"[2024-03-30] Ines: I sang in the choir for the Palm Sunday mass at the Brigid Chapel.", "Brigid Chapel"},
 		{"Where did Tomas and Ines meet Luis to start the band?",
 			"[2024-03-30] Tomas: It all started August last year when we met at a pottery studio.", "pottery studio"},
 	}
-	for _, c := range cases {
-		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
-			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
-		}
-	}
+	checkEach(t, cases)
 }
 
 // "What kind of place" is answered by the place noun with its modifiers;
 // "which city" asks for a name, not for such a phrase.
 func TestReadPlaceHeadPhrase(t *testing.T) {
-	cases := []struct{ q, ctx, want string }{
+	cases := []ctxCase{
 		{"What kind of place does Ines want to open someday?",
 			"[2024-03-30] Ines: Someday I hope to open a small reading place for kids.", "small reading place"},
 		{"Which city did Tomas recommend to Ines?",
 			"[2024-03-30] Tomas: You should see Porto, it is a charming city.", "Porto"},
 	}
-	for _, c := range cases {
-		if a := Read(c.q, c.ctx, Options{Threshold: 0.01}); a.Text != c.want {
-			t.Errorf("%s: %q, want %q", c.q, a.Text, c.want)
-		}
-	}
+	checkEach(t, cases)
 }
