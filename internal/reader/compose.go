@@ -584,6 +584,20 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	for k := k0; k < len(out); k++ {
 		out[k].name = true
 	}
+	// addHeads adds the noun phrases the question's head noun heads.
+	addHeads := func() {
+		for _, h := range headSpans(q, s) {
+			fit := headFit
+			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
+				// "great news", "a tasty meal": the head with the
+				// speaker's judgement of it, not what it is
+				fit *= evaluativeFit
+			}
+			k := len(out)
+			addNear(h.text, fit, h.start, h.end, 1)
+			typed(k, h.compound)
+		}
+	}
 	if q.typ == TypePhrase || q.typ == TypePerson {
 		// The gap of the question: the object of its verb in the
 		// sentence, and the phrase the question's head noun heads.
@@ -604,35 +618,16 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			add(o.text, fit, o.start, o.end)
 		}
-		for _, h := range headSpans(q, s) {
-			if q.role {
-				break // the role is not its holder's name
-			}
+		if !q.role { // the role is not its holder's name
 			// the phrase holds the question's head noun: it is where
 			// the gap is
-			fit := headFit
-			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
-				// "great news", "a tasty meal": the head with the
-				// speaker's judgement of it, not what it is
-				fit *= evaluativeFit
-			}
-			k := len(out)
-			addNear(h.text, fit, h.start, h.end, 1)
-			typed(k, h.compound)
+			addHeads()
 		}
 	}
 	if q.typ == TypePlace && !namedPlaceNouns[q.head] {
-		for _, h := range headSpans(q, s) {
-			// "what kind of place": the place noun with its modifiers
-			// ("quiet place"), as for a phrase's head noun
-			fit := headFit
-			if !q.quality && onlyEvaluative(s, h.start, h.end-1) {
-				fit *= evaluativeFit
-			}
-			k := len(out)
-			addNear(h.text, fit, h.start, h.end, 1)
-			typed(k, h.compound)
-		}
+		// "what kind of place": the place noun with its modifiers
+		// ("quiet place"), as for a phrase's head noun
+		addHeads()
 	}
 	if q.typ == TypePhrase && !q.wantsName {
 		// A series ("coconut milk, vanilla extract, sugar and salt")
