@@ -2409,8 +2409,8 @@ func contraction(w string) bool {
 // countItems answers a "how many <noun>" question whose context states
 // no number: the number of distinct memory items that support the
 // question at least half as well as the best one and hold the counted noun
-// (the phrase's first noun past adjectives, "museums" in "how many
-// different museums"; a partitive itself, "pieces" in "how many pieces of
+// (the phrase's first noun past adjectives, "doctors" in "how many
+// different doctors"; a partitive itself, "pieces" in "how many pieces of
 // …") or, for "how many times", the question's verb or its last noun
 // (objectNoun), whichever counts more items. It returns 0 when the question
 // is not a "how many" question or nothing holds the counted term.
@@ -2423,8 +2423,8 @@ func countItems(q question, sc *scorer, ranked []scored) int {
 		}
 	}
 	if q.counted != "" && q.counted != "times" && !partitiveNouns[wordAfterMany(toks)] {
-		// past an adjective: "how many different museums" counts
-		// museums (a partitive's own noun, "pieces", stays)
+		// past an adjective: "how many different doctors" counts
+		// doctors (a partitive's own noun, "pieces", stays)
 		counted = stem(q.countedFirst)
 	}
 	if counted == "" {
