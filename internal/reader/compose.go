@@ -50,6 +50,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		pool = poolOf(ranked, best.support*listPoolShare, len(ranked))
 	}
 	ans := Answer{Support: best.support, Type: q.typ, Sentence: best.s.text, Date: best.s.u.date}
+	if q.ordering.kind != "" || len(q.ordering.items) > 0 {
+		if t, s := orderAnswer(q, sc, ranked); t != "" {
+			ans.Text, ans.Sentence, ans.Date, ans.Type = t, s.text, s.u.date, TypeChoice
+			return ans
+		}
+	}
 	switch q.typ {
 	case TypeYesNo:
 		ans.Text = yesNo(q, best.s)

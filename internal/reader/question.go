@@ -152,6 +152,9 @@ type question struct {
 	// other questions; countedFirst is the first noun of its phrase
 	// ("MCU" in "how many MCU films"), the head when it has one noun.
 	counted, countedFirst string
+	// ordering is set (kind or items) for a question about the order of
+	// several events ("what is the order of the trips I took"; parseOrder).
+	ordering orderQuestion
 }
 
 // period is a span of days [from, to).
@@ -463,6 +466,9 @@ func analyzeAt(q string, now time.Time) question {
 		out.earlier, out.current = true, false
 	}
 	out.sequence = orderOf(lw)
+	if o, ok := parseOrder(main); ok {
+		out.ordering = o
+	}
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
 	for _, t := range toks {

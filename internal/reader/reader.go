@@ -258,6 +258,11 @@ func Read(question, context string, opts Options) Answer {
 			// it is read
 			opts.Threshold = min(opts.Threshold, Threshold(TypeEntity))
 		}
+		if q.ordering.kind != "" || len(q.ordering.items) > 0 {
+			// the events' order is a typed answer, as "which came
+			// first, A or B" is
+			opts.Threshold = min(opts.Threshold, Threshold(TypeChoice))
+		}
 	}
 	units := parseLayout(context)
 	var sents []*sentence
