@@ -278,31 +278,54 @@ func kindEvents(q question, ranked []scored) ([]orderedEvent, *sentence) {
 		return nil, nil
 	}
 	min := ranked[0].support * kindShare
-	seenUnit := map[*unit]bool{}
-	seen := map[string]int{}
-	var evs []orderedEvent
-	var first *sentence
+	// one thing per memory item: from its best-supported sentence that
+	// names one, or from one that states its day ("today"), which tells
+	// the item's own event rather than one it recalls
+	type found struct {
+		s     *sentence
+		text  string
+		day   time.Time
+		dated bool
+		sup   float64
+	}
+	byUnit := map[*unit]int{}
+	var things []found
 	for _, r := range ranked {
 		if r.support < min {
 			break
 		}
 		s := r.s
-		if seenUnit[s.u] || q.firstPerson && assistantRole(s.u.speaker) || !s.set[q.ordering.kind] {
+		if q.firstPerson && assistantRole(s.u.speaker) || !s.set[q.ordering.kind] {
+			continue
+		}
+		i, seenUnit := byUnit[s.u]
+		if seenUnit && things[i].dated {
 			continue
 		}
 		text, ok := kindPhrase(q, s)
 		if !ok {
 			continue
 		}
-		seenUnit[s.u] = true
 		d, dated := statedDay(s)
 		if !dated {
-			if s.u.date.IsZero() {
+			if seenUnit || s.u.date.IsZero() {
 				continue
 			}
 			d = temporal.DayStart(s.u.date)
 		}
-		k := normKey(text)
+		f := found{s, text, d, dated, r.support}
+		if seenUnit {
+			things[i] = f
+			continue
+		}
+		byUnit[s.u] = len(things)
+		things = append(things, f)
+	}
+	seen := map[string]int{}
+	var evs []orderedEvent
+	var first *sentence
+	for _, f := range things {
+		k := normKey(f.text)
 		for o := range seen {
 			// "the trip to Lyon" after "the trip to Lyon Old Town":
 			// the same thing told again
@@ -312,16 +335,16 @@ func kindEvents(q question, ranked []scored) ([]orderedEvent, *sentence) {
 			}
 		}
 		if i, ok := seen[k]; ok {
-			if d.Before(evs[i].day) {
-				evs[i].day, evs[i].pos = d, s.pos
+			if f.day.Before(evs[i].day) {
+				evs[i].day, evs[i].pos = f.day, f.s.pos
 			}
 			continue
 		}
 		if first == nil {
-			first = s
+			first = f.s
 		}
 		seen[k] = len(evs)
-		evs = append(evs, orderedEvent{text: text, day: d, pos: s.pos, sup: r.support})
+		evs = append(evs, orderedEvent{text: f.text, day: f.day, pos: f.s.pos, sup: f.sup})
 	}
 	if n := q.ordering.count; n >= 2 && len(evs) > n {
 		// ranked order is support order: the first n are the best
@@ -347,8 +370,8 @@ func kindPhrase(q question, s *sentence) (string, bool) {
 		if s.keys[i] != q.ordering.kind || !strings.HasPrefix(tg[i], "NN") {
 			continue
 		}
-		if i+1 < len(s.toks) && strings.HasPrefix(tg[i+1], "NN") && !s.toks[i+1].Punct {
-			continue // a modifier: "trip planner"
+		if i+1 < len(s.toks) && strings.HasPrefix(tg[i+1], "NN") && !s.toks[i+1].Punct && !dayWords[s.toks[i+1].Lower] && !calendarName(s.toks[i+1].Text) {
+			continue // a modifier: "trip planner" (not "trip today")
 		}
 		if tg[i] == "NNS" || tg[i] == "NNPS" {
 			continue // a set: "great trips"
@@ -374,6 +397,10 @@ func kindPhrase(q question, s *sentence) (string, bool) {
 	}
 	return "", false
 }
+
+// dayWords are the deictic day words a tagger may read as nouns after a
+// noun ("my trip today").
+var dayWords = wordSet(`today yesterday tonight tomorrow`)
 
 // planned are modifiers of a thing still to come ("my upcoming trip").
 var planned = wordSet(`upcoming next future planned coming`)

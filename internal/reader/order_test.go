@@ -17,7 +17,11 @@ func TestOrderQuestions(t *testing.T) {
 	people := "[2024-02-10 a] user: My niece Lena finished her nursing degree last week.\n" +
 		"[2024-05-22 b] user: My friend Omar finished his law degree today!\n" +
 		"[2024-01-15 c] user: My brother Tom finished his engineering degree today.\n"
+	trips := "[2024-04-20 a] user: I recently got back from a solo kayak trip and I need new gear. I also got back from a family road trip to Denver today.\n" +
+		"[2024-05-15 b] user: I got back from my solo kayak trip today, my arms are sore.\n" +
+		"[2024-03-10 c] user: I'm packing for my upcoming trip to Boston.\n"
 	for _, c := range []struct{ ctx, q, want string }{
+		{trips, "What is the order of the trips I took, from earliest to latest?", "family road trip to Denver, then solo kayak trip"},
 		{events, "What is the order of the three events: 'I baked sourdough bread', 'I adopted a kitten' and 'I repainted the fence'?",
 			"First, I adopted a kitten, then I repainted the fence, and finally I baked sourdough bread"},
 		{events, "Which events happened in the order from first to last: the day I baked sourdough bread, the day I repainted the garden fence, and the day I adopted a kitten?",
