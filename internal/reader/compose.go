@@ -670,6 +670,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(a.text, activityFit, a.start, a.end)
 		}
 	}
+	if q.typ == TypeProcedure && !q.quality {
+		// "how does she stay confident": "by reminding herself of …"
+		for _, m := range meansClauses(s, opts.MaxWords) {
+			add(m.text, m.fit, m.start, m.end)
+		}
+	}
 	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)
 	if q.typ == TypePerson {
 		ps = toPersons(s, ps)
@@ -702,6 +708,8 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			if q.quality {
 				fit = qualityFit(s, p.start, p.end)
+			} else if predicative(s, p.start) {
+				fit *= predicativeFit
 			}
 		}
 		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {

@@ -1,0 +1,112 @@
+package reader
+
+import (
+	"strings"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
+
+// meansFit is the fit of a means clause (meansClauses) to a question
+// asking how something is done.
+const meansFit = 1.0
+
+// meansClauses are the means clauses of a sentence: "by" or "through"
+// followed by a gerund, with the rest of its clause ("by reminding myself
+// of my successes and progress", "through volunteering at the shelter").
+// The span keeps its "by" (a means is often told with it) and runs to the
+// clause's end: a sentence-final or clause-closing mark (. ! ? ; : ( —), a
+// subordinating conjunction (isBoundary, commas excepted, so that a series
+// of gerunds stays whole), or a comma before a pronoun or relative word;
+// at most maxWords words after "by", trailing function words dropped. The
+// idea is the English means adjunct ("by + -ing"), which answers "how".
+func meansClauses(s *sentence, maxWords int) []span {
+	tg := s.tags()
+	n := len(s.toks)
+	var out []span
+	for i := 0; i+1 < n && i+1 < len(tg); i++ {
+		if w := s.toks[i].Lower; w != "by" && w != "through" {
+			continue
+		}
+		if tg[i+1] != "VBG" && !(strings.HasSuffix(s.toks[i+1].Lower, "ing") && strings.HasPrefix(tg[i+1], "VB")) {
+			continue
+		}
+		j := i + 1
+		for j < n && j-i-1 < maxWords {
+			t := s.toks[j]
+			if t.Punct {
+				if strings.ContainsAny(t.Text, ".!?;:()—–-…\"“”") {
+					break
+				}
+				if t.Text == "," && j+1 < n && clauseOpener(s.toks[j+1].Lower) {
+					break
+				}
+			} else if isBoundary(s, j) {
+				break
+			}
+			j++
+		}
+		en := j
+		for en > i+1 && trimmable(s.toks[en-1]) {
+			en--
+		}
+		if en <= i+1 {
+			continue
+		}
+		out = append(out, span{text: textOf(s, i, en), start: i, end: en, means: true, fit: meansFit})
+	}
+	return out
+}
+
+// clauseOpener reports whether w opens a new clause after a comma: a
+// subject pronoun or a relative word ("…, which refreshes me").
+func clauseOpener(w string) bool {
+	switch w {
+	case "which", "who", "that", "where", "when", "i", "you", "he", "she", "we", "they", "it":
+		return true
+	}
+	return nlp.IsPronoun(w) && strings.ContainsAny(w, "'’")
+}
+
+// predicativeFit scales a piece said after a copula ("it's tough",
+// "confidence is important", "a major challenge") for a question asking
+// how something is done: a quality or a classification of the subject,
+// not a manner or means.
+const predicativeFit = 0.4
+
+// predicative reports whether the phrase starting at token start of s
+// follows a form of "be" (isCopulaBe), with degree adverbs and articles
+// between ("is so important", "was a major challenge"), and does not start
+// with a verb (a progressive or passive: "I'm considering adopting …").
+func predicative(s *sentence, start int) bool {
+	if tg := s.tags(); start < len(tg) && strings.HasPrefix(tg[start], "VB") {
+		return false
+	}
+	b := start - 1
+	for b >= 0 {
+		w := s.toks[b].Lower
+		if intensifiers[w] || w == "a" || w == "an" || w == "the" {
+			b--
+			continue
+		}
+		break
+	}
+	return b >= 0 && !s.toks[b].Punct && isCopulaBe(s.toks[b].Lower)
+}
+
+// isCopulaBe reports whether w is a form of "be" or a pronoun with a
+// contracted one ("it's", "they're", "I'm"; not a possessive "Jon's").
+func isCopulaBe(w string) bool {
+	switch w {
+	case "is", "was", "are", "were", "be", "been", "being", "am":
+		return true
+	}
+	for _, suf := range []string{"'s", "’s", "'re", "’re", "'m", "’m"} {
+		if strings.HasSuffix(w, suf) {
+			switch strings.TrimSuffix(w, suf) {
+			case "it", "that", "this", "he", "she", "there", "here", "what", "they", "we", "you", "i":
+				return true
+			}
+		}
+	}
+	return false
+}

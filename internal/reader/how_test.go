@@ -1,0 +1,51 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMeansClauses(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]string{
+		"I keep calm by breathing slowly and counting to ten.":                "by breathing slowly and counting to ten",
+		"She paid for college by tutoring kids, which took all her evenings.": "by tutoring kids",
+		"We found the cabin through asking around at the market; it worked.":  "through asking around at the market",
+		"He unwinds by reading, cooking, or walking the dog before bed.":      "by reading, cooking, or walking the dog before bed",
+		"The house was built by my grandfather.":                              "",
+		"I finished the puzzle by midnight.":                                  "",
+	} {
+		var got []string
+		for _, m := range meansClauses(newSentence(text, u), 10) {
+			got = append(got, m.text)
+		}
+		if g := strings.Join(got, " | "); g != want {
+			t.Errorf("meansClauses(%q) = %q, want %q", text, g, want)
+		}
+	}
+	ctx := "[2024-03-01 a] Lena: Exams are stressful. I stay calm by taking long walks in the park every evening."
+	if a := Read("How does Lena stay calm during exams?", ctx, Options{}); a.Text != "by taking long walks in the park every evening" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
+
+func TestPredicativeIsNoManner(t *testing.T) {
+	u := &unit{}
+	s := newSentence("Honestly, staying fit is so hard, but I manage it with morning swims.", u)
+	var got []bool
+	for _, i := range []int{6, 12} { // "hard", "morning"
+		got = append(got, predicative(s, i))
+	}
+	if got[0] != true || got[1] != false {
+		t.Errorf("predicative = %v, want [true false]", got)
+	}
+	for w, want := range map[string]bool{"it's": true, "they're": true, "was": true, "jon's": false, "seems": false} {
+		if isCopulaBe(w) != want {
+			t.Errorf("isCopulaBe(%q) = %v, want %v", w, !want, want)
+		}
+	}
+	ctx := "[2024-03-01 a] Omar: Keeping my garden alive is tough. I water the garden with rain I collect in barrels."
+	if a := Read("How does Omar keep his garden alive?", ctx, Options{Threshold: 1e-9}); a.Text != "rain" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
