@@ -657,6 +657,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		for _, a := range adjectiveSpans(s) {
 			add(a.text, a.fit, a.start, a.end)
 		}
+		// "I was so touched", "felt relieved"
+		for _, f := range feelingSpans(s) {
+			add(f.text, f.fit, f.start, f.end)
+		}
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {

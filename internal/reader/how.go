@@ -110,3 +110,60 @@ func isCopulaBe(w string) bool {
 	}
 	return false
 }
+
+// feelVerbs are the verbs that report a feeling of their subject ("I felt
+// relieved", "it made me feel welcome").
+var feelVerbs = wordSet(`feel feels felt feeling`)
+
+// feelingSpans are the past participles said as a feeling or state of the
+// subject: after a form of "be" or a feeling verb, degree adverbs skipped
+// ("I was so touched", "felt relieved and grateful", "I'm thrilled"), the
+// participle run coordinated with "and" or a comma as adjectiveSpans runs
+// adjectives. A participle followed by "by" is a passive ("was drafted by
+// a team") and is left out. Each span fits 1. The idea is the English
+// adjectival participle (Penn VBN read as a predicate adjective), which
+// adjectiveSpans (JJ only) does not see.
+func feelingSpans(s *sentence) []span {
+	tg := s.tags()
+	n := len(s.toks)
+	if len(tg) < n {
+		n = len(tg)
+	}
+	isPart := func(i int) bool {
+		return i < n && (tg[i] == "VBN" || strings.HasPrefix(tg[i], "JJ")) && !s.toks[i].Punct
+	}
+	var out []span
+	for i := 0; i < n; i++ {
+		w := s.toks[i].Lower
+		if !feelVerbs[w] && !isCopulaBe(w) {
+			continue
+		}
+		j := i + 1
+		for j < n && intensifiers[s.toks[j].Lower] {
+			j++
+		}
+		if j >= n || tg[j] != "VBN" {
+			continue
+		}
+		st, en, hasPart := j, j+1, true
+		for en < n {
+			if isPart(en) {
+				en++
+				continue
+			}
+			if w := s.toks[en].Lower; (w == "and" || w == ",") && isPart(en+1) {
+				en++
+				continue
+			}
+			break
+		}
+		if en < n && s.toks[en].Lower == "by" {
+			hasPart = false
+		}
+		if hasPart {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: 1})
+		}
+		i = en - 1
+	}
+	return out
+}

@@ -49,3 +49,25 @@ func TestPredicativeIsNoManner(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestFeelingSpans(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]string{
+		"I was overwhelmed at first.":                     "overwhelmed",
+		"We were exhausted and starved when we got home.": "exhausted and starved",
+		"The bridge was designed by a local firm.":        "",
+		"We had dinner at the harbour.":                   "",
+	} {
+		var got []string
+		for _, f := range feelingSpans(newSentence(text, u)) {
+			got = append(got, f.text)
+		}
+		if g := strings.Join(got, " | "); g != want {
+			t.Errorf("feelingSpans(%q) = %q, want %q", text, g, want)
+		}
+	}
+	ctx := "[2024-03-01 a] Priya: The jury loved my short film and I was amazed! Now I'm editing the next one."
+	if a := Read("How did Priya feel when the jury saw her short film?", ctx, Options{Threshold: 1e-9}); a.Text != "amazed" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
