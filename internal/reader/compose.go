@@ -121,6 +121,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 			all = append(all, c)
 		}
+		if q.typ == TypeProcedure && !q.quality {
+			// "I keep a planner. It really helps me stay on track."
+			for _, c := range antecedentMeans(p.s, opts.MaxWords) {
+				c.score = p.support * c.fit * (0.5 + 0.5*c.near)
+				all = append(all, c)
+			}
+		}
 	}
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory

@@ -30,31 +30,41 @@ func meansClauses(s *sentence, maxWords int) []span {
 		if tg[i+1] != "VBG" && !(strings.HasSuffix(s.toks[i+1].Lower, "ing") && strings.HasPrefix(tg[i+1], "VB")) {
 			continue
 		}
-		j := i + 1
-		for j < n && j-i-1 < maxWords {
-			t := s.toks[j]
-			if t.Punct {
-				if strings.ContainsAny(t.Text, ".!?;:()—–-…\"“”") {
-					break
-				}
-				if t.Text == "," && j+1 < n && clauseOpener(s.toks[j+1].Lower) {
-					break
-				}
-			} else if isBoundary(s, j) {
-				break
-			}
-			j++
-		}
-		en := j
-		for en > i+1 && trimmable(s.toks[en-1]) {
-			en--
-		}
+		en := clauseEnd(s, i+1, maxWords)
 		if en <= i+1 {
 			continue
 		}
 		out = append(out, span{text: textOf(s, i, en), start: i, end: en, means: true, fit: meansFit})
 	}
 	return out
+}
+
+// clauseEnd is the end of the clause that runs from token from of s: the
+// first sentence-final or clause-closing mark (. ! ? ; : ( — -), a
+// subordinating conjunction (isBoundary; commas excepted, so that a
+// series stays whole) or a comma before a clause opener (clauseOpener),
+// at most maxWords tokens on, trailing function words dropped.
+func clauseEnd(s *sentence, from, maxWords int) int {
+	n := len(s.toks)
+	j := from
+	for j < n && j-from < maxWords {
+		t := s.toks[j]
+		if t.Punct {
+			if strings.ContainsAny(t.Text, ".!?;:()—–-…\"“”") {
+				break
+			}
+			if t.Text == "," && j+1 < n && clauseOpener(s.toks[j+1].Lower) {
+				break
+			}
+		} else if isBoundary(s, j) {
+			break
+		}
+		j++
+	}
+	for j > from && trimmable(s.toks[j-1]) {
+		j--
+	}
+	return j
 }
 
 // clauseOpener reports whether w opens a new clause after a comma: a
@@ -166,4 +176,107 @@ func feelingSpans(s *sentence) []span {
 		i = en - 1
 	}
 	return out
+}
+
+// antecedentFit is the fit of the predicate of the sentence before a
+// "that helps" or "it's a way to" sentence (antecedentMeans).
+const antecedentFit = 0.9
+
+// praisesMeans reports whether s opens by saying that what was just told
+// serves a purpose: "it", "that" or "this" (after fillers and
+// conjunctions, at most three tokens in) with adverbs between, then
+// "help(s/ed)" ("That really helps me stay calm") or a form of "be" with
+// "way" ("It's a great way to unwind", "that's my way of coping"). The
+// means is then the previous sentence's predicate.
+func praisesMeans(s *sentence) bool {
+	tg := s.tags()
+	n := len(s.toks)
+	k := -1
+	for i := 0; i < n && i < 3; i++ {
+		switch strings.ReplaceAll(s.toks[i].Lower, "’", "'") {
+		case "it", "that", "this", "it's", "that's", "this's":
+			k = i
+		}
+		if k >= 0 || !s.toks[i].Punct && !nlp.IsConjunction(s.toks[i].Lower) && !nlp.IsFiller(s.toks[i].Lower) {
+			break
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	j := k + 1
+	if !strings.Contains(s.toks[k].Lower, "'") && !strings.Contains(s.toks[k].Lower, "’") {
+		for j < n && j < len(tg) && strings.HasPrefix(tg[j], "RB") {
+			j++
+		}
+		if j < n {
+			switch s.toks[j].Lower {
+			case "help", "helps", "helped":
+				return true
+			}
+		}
+		if j >= n || !isCopulaBe(s.toks[j].Lower) {
+			return false
+		}
+		j++
+	}
+	// "a great way", "my way", "one of the best ways"
+	for e := j; e < n && e < j+5; e++ {
+		switch s.toks[e].Lower {
+		case "way", "ways":
+			return true
+		}
+		if s.toks[e].Punct {
+			return false
+		}
+	}
+	return false
+}
+
+// antecedentMeans are the means told just before a sentence that praises
+// them (praisesMeans): the predicate of the previous sentence of its
+// memory item (predicateSpan), at antecedentFit. "I write everything down
+// in a planner. It really helps me stay on track." answers "how does she
+// stay on track" with "write everything down in a planner".
+func antecedentMeans(s *sentence, maxWords int) []cand {
+	if s.u == nil || s.nth == 0 || s.nth > len(s.u.sents) || !praisesMeans(s) {
+		return nil
+	}
+	prev := s.u.sents[s.nth-1]
+	st, en := predicateSpan(prev, maxWords)
+	if en <= st {
+		return nil
+	}
+	return []cand{{text: textOf(prev, st, en), fit: antecedentFit, near: 1, s: prev, start: st, end: en}}
+}
+
+// predicateSpan is the predicate of the first clause of s whose subject
+// is a personal pronoun ("I", "we", "he", "she", "they", or one with a
+// contracted auxiliary: "we've"): from its main
+// verb (auxiliaries and adverbs skipped) to the clause's end (clauseEnd);
+// start == end when there is none.
+func predicateSpan(s *sentence, maxWords int) (start, end int) {
+	tg := s.tags()
+	n := len(s.toks)
+	if len(tg) < n {
+		n = len(tg)
+	}
+	for i := 0; i+1 < n; i++ {
+		// a subject pronoun, or one with a contracted auxiliary ("we've")
+		w, _, _ := strings.Cut(strings.ReplaceAll(s.toks[i].Lower, "’", "'"), "'")
+		switch w {
+		case "i", "we", "he", "she", "they":
+		default:
+			continue
+		}
+		j := i + 1
+		for j < n && (strings.HasPrefix(tg[j], "RB") || nlp.IsAuxiliary(s.toks[j].Lower) && j+1 < n && strings.HasPrefix(tg[j+1], "VB")) {
+			j++
+		}
+		if j >= n || !strings.HasPrefix(tg[j], "VB") || nlp.IsAuxiliary(s.toks[j].Lower) {
+			return 0, 0
+		}
+		return j, clauseEnd(s, j, maxWords)
+	}
+	return 0, 0
 }

@@ -71,3 +71,33 @@ func TestFeelingSpans(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestAntecedentMeans(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]bool{
+		"It really helps me stay on track.":   true,
+		"Yeah, that's a nice way to unwind.":  true,
+		"This was my way of saying thanks.":   true,
+		"It was raining all day.":             false,
+		"My sister helps me with the garden.": false,
+	} {
+		if got := praisesMeans(newSentence(text, u)); got != want {
+			t.Errorf("praisesMeans(%q) = %v, want %v", text, got, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"Every morning I write my tasks in a planner.":   "write my tasks in a planner",
+		"We've been cooking at home, which saves money.": "cooking at home",
+		"The planner is blue.":                           "",
+	} {
+		s := newSentence(text, u)
+		st, en := predicateSpan(s, 10)
+		if got := textOf(s, st, en); got != want {
+			t.Errorf("predicateSpan(%q) = %q, want %q", text, got, want)
+		}
+	}
+	ctx := "[2024-03-01 a] Noor: Exams were rough. Every evening I went swimming at the lake. It really helped me keep my head clear."
+	if a := Read("How did Noor keep her head clear during exams?", ctx, Options{Threshold: 1e-9}); a.Text != "went swimming at the lake" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
