@@ -2,6 +2,7 @@ package reader
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -685,6 +686,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// "how does she stay confident": "by reminding herself of …"
 		for _, m := range meansClauses(s, opts.MaxWords) {
 			add(m.text, m.fit, m.start, m.end)
+		}
+		// "I petted her and spoke calmly": what the person did, unless its
+		// verb is the question's own ("I started volunteering …")
+		if st, en := predicateSpan(s, opts.MaxWords); en > st && !slices.Contains(anchors, st) {
+			en = beforeAnchor(s, st, en, anchors)
+			addNear(textOf(s, st, en), predicateFit, st, en, predicateNear)
 		}
 	}
 	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)

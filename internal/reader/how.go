@@ -43,12 +43,15 @@ func meansClauses(s *sentence, maxWords int) []span {
 // first sentence-final or clause-closing mark (. ! ? ; : ( — -), a
 // subordinating conjunction (isBoundary; commas excepted, so that a
 // series stays whole) or a comma before a clause opener (clauseOpener),
-// at most maxWords tokens on, trailing function words dropped.
+// at most maxWords words on, trailing function words dropped.
 func clauseEnd(s *sentence, from, maxWords int) int {
 	n := len(s.toks)
-	j := from
-	for j < n && j-from < maxWords {
+	j, words := from, 0
+	for j < n && words < maxWords {
 		t := s.toks[j]
+		if !t.Punct {
+			words++
+		}
 		if t.Punct {
 			if strings.ContainsAny(t.Text, ".!?;:()—–-…\"“”") {
 				break
@@ -250,6 +253,18 @@ func antecedentMeans(s *sentence, maxWords int) []cand {
 	return []cand{{text: textOf(prev, st, en), fit: antecedentFit, near: 1, s: prev, start: st, end: en}}
 }
 
+// predicateFit is the fit of the predicate of a sentence's first clause
+// with a personal-pronoun subject (predicateSpan) to a question asking
+// how something was done: what the person did, above a piece (0.6) and
+// below a means clause (meansFit).
+const predicateFit = 0.7
+
+// predicateNear is the least nearness of a predicate (predicateSpan) to
+// the question's terms: the clause that tells what the person did often
+// follows the one that names the question's terms ("To get the cat
+// down, | I fetched a ladder").
+const predicateNear = 0.5
+
 // predicateSpan is the predicate of the first clause of s whose subject
 // is a personal pronoun ("I", "we", "he", "she", "they", or one with a
 // contracted auxiliary: "we've"): from its main
@@ -279,4 +294,20 @@ func predicateSpan(s *sentence, maxWords int) (start, end int) {
 		return j, clauseEnd(s, j, maxWords)
 	}
 	return 0, 0
+}
+
+// beforeAnchor cuts the span [start, end) of s before a purpose clause
+// that restates the question: "to" followed by a focus term (anchors),
+// trailing function words dropped ("use voice chat | to communicate with
+// my team" for "how does he communicate with his team").
+func beforeAnchor(s *sentence, start, end int, anchors []int) int {
+	for _, a := range anchors {
+		if a > start+1 && a < end && s.toks[a-1].Lower == "to" {
+			end = a - 1
+		}
+	}
+	for end > start+1 && trimmable(s.toks[end-1]) {
+		end--
+	}
+	return end
 }

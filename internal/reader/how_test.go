@@ -101,3 +101,14 @@ func TestAntecedentMeans(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+func TestPredicateAnswersHow(t *testing.T) {
+	ctx := "[2024-03-01 a] Theo: To get the kitten out from under the sofa, I sat down, talked softly, and offered her tuna."
+	if a := Read("How did Theo get the kitten out?", ctx, Options{Threshold: 1e-9}); a.Text != "sat down, talked softly, and offered her tuna" {
+		t.Errorf("answer %q", a.Text)
+	}
+	ctx = "[2024-03-01 a] Ivy: My cousins live abroad. We use video calls to stay in touch with them every week."
+	if a := Read("How does Ivy stay in touch with her cousins?", ctx, Options{Threshold: 1e-9}); a.Text != "use video calls" {
+		t.Errorf("answer %q", a.Text)
+	}
+}
