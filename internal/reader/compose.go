@@ -2,6 +2,7 @@ package reader
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,6 +127,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 				c.score *= 0.5
 			}
 			all = append(all, c)
+		}
+		if q.typ == TypeProcedure && !q.quality {
+			// "I keep a planner. It really helps me stay on track."
+			for _, c := range antecedentMeans(p.s, opts.MaxWords) {
+				c.score = p.support * c.fit * (0.5 + 0.5*c.near)
+				all = append(all, c)
+			}
 		}
 	}
 	if len(all) == 0 && q.typ == TypeNumber {
@@ -663,6 +671,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		for _, a := range adjectiveSpans(s) {
 			add(a.text, a.fit, a.start, a.end)
 		}
+		// "I was so touched", "felt relieved"
+		for _, f := range feelingSpans(s) {
+			add(f.text, f.fit, f.start, f.end)
+		}
 	}
 	blocked := map[int]bool{}
 	for _, d := range dates {
@@ -674,6 +686,18 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// "what hobby": what someone does ("took up photography")
 		for _, a := range activitySpans(s, blocked) {
 			add(a.text, activityFit, a.start, a.end)
+		}
+	}
+	if q.typ == TypeProcedure && !q.quality {
+		// "how does she stay confident": "by reminding herself of …"
+		for _, m := range meansClauses(s, opts.MaxWords) {
+			add(m.text, m.fit, m.start, m.end)
+		}
+		// "I petted her and spoke calmly": what the person did, unless its
+		// verb is the question's own ("I started volunteering …")
+		if st, en := predicateSpan(s, opts.MaxWords); en > st && !slices.Contains(anchors, st) {
+			en = beforeAnchor(s, st, en, anchors)
+			addNear(textOf(s, st, en), predicateFit, st, en, predicateNear)
 		}
 	}
 	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)
@@ -708,6 +732,8 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			if q.quality {
 				fit = qualityFit(s, p.start, p.end)
+			} else if predicative(s, p.start) {
+				fit *= predicativeFit
 			}
 		}
 		if q.typ == TypePhrase || q.typ == TypePerson || q.typ == TypePlace || q.typ == TypeOrg {
