@@ -371,7 +371,7 @@ func kindPhrase(q question, s *sentence) (string, bool) {
 			continue
 		}
 		if i+1 < len(s.toks) && strings.HasPrefix(tg[i+1], "NN") && !s.toks[i+1].Punct && !dayWords[s.toks[i+1].Lower] && !calendarName(s.toks[i+1].Text) {
-			continue // a modifier: "trip planner" (not "trip today")
+			continue // a modifier: "concert hall" (not "concert today")
 		}
 		if tg[i] == "NNS" || tg[i] == "NNPS" {
 			continue // a set: "great trips"
@@ -399,7 +399,7 @@ func kindPhrase(q question, s *sentence) (string, bool) {
 }
 
 // dayWords are the deictic day words a tagger may read as nouns after a
-// noun ("my trip today").
+// noun ("the concert today").
 var dayWords = wordSet(`today yesterday tonight tomorrow`)
 
 // planned are modifiers of a thing still to come ("my upcoming trip").
