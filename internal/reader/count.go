@@ -451,7 +451,7 @@ const distinctMinShare = 0.4
 // explain rather than tell of the user's own things.
 func assistantRole(speaker string) bool {
 	switch strings.ToLower(strings.TrimSpace(speaker)) {
-	case "assistant", "the assistant", "ai", "bot", "system":
+	case "assistant", "ai", "bot", "system":
 		return true
 	}
 	return false

@@ -238,9 +238,9 @@ func praisesMeans(s *sentence) bool {
 
 // antecedentMeans are the means told just before a sentence that praises
 // them (praisesMeans): the predicate of the previous sentence of its
-// memory item (predicateSpan), at antecedentFit. "I write everything down
-// in a planner. It really helps me stay on track." answers "how does she
-// stay on track" with "write everything down in a planner".
+// memory item (predicateSpan), at antecedentFit. For "how does she stay
+// on track", "I write everything down in a planner. It really helps me
+// stay on track." gives "write everything down in a planner".
 func antecedentMeans(s *sentence, maxWords int) []cand {
 	if s.u == nil || s.nth == 0 || s.nth > len(s.u.sents) || !praisesMeans(s) {
 		return nil

@@ -225,18 +225,17 @@ func stripLabels(s string) (speaker, text string) {
 // roleLabel reports whether l names a conversational role ("User",
 // "Assistant") rather than a person.
 func roleLabel(l string) bool {
-	switch strings.ToLower(l) {
-	case "user", "assistant", "system", "human", "ai", "bot":
+	switch strings.ToLower(strings.TrimSpace(l)) {
+	case "user", "human":
 		return true
 	}
-	return false
+	return assistantRole(l)
 }
 
 // isSpeakerLabel: one to three words, each capitalized ("Caroline",
 // "Dr. Rossi"), or a role name.
 func isSpeakerLabel(l string) bool {
-	switch strings.ToLower(l) {
-	case "user", "assistant", "system", "human", "ai", "bot":
+	if roleLabel(l) {
 		return true
 	}
 	ws := strings.Fields(l)
