@@ -682,6 +682,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			blocked[i] = true
 		}
 	}
+	if q.typ == TypePhrase && q.color {
+		// "what color": a colour term ("a lighter shade of gray")
+		for _, c := range colorSpans(s, blocked) {
+			add(c.text, c.fit, c.start, c.end)
+		}
+	}
 	if q.typ == TypePhrase && q.activity {
 		// "what hobby": what someone does ("took up photography")
 		for _, a := range activitySpans(s, blocked) {

@@ -76,8 +76,13 @@ func countedNoun(text string) (head, first string) {
 		default:
 			if head == "" && j == at {
 				// a word the tagger misreads as a verb ("how many
-				// plays"): the word after "many" is the noun
+				// plays"): the word after "many" is the noun,
+				// or a modifier of the noun after it ("how many
+				// online courses")
 				head = t.Lower
+				if j+1 < len(toks) && strings.HasPrefix(tg[j+1], "NN") {
+					continue
+				}
 			}
 			return head, first
 		}
@@ -400,15 +405,20 @@ func otherNoun(s *sentence, n span, u, first, head string) bool {
 // "3-hour").
 var hyphenAmountRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)-([a-z]+)\b`)
 
-// asCounted rewrites, for a "how many <unit>" question (a unit of time or
-// measure), the candidates whose number is joined by a hyphen to that unit
-// ("a 10-day break" → "10" for "how many days"; the noun it modifies
-// dropped), as trimQuestionWords
-// writes "10 days", and a number word in digits ("five" → "5"): so total
-// adds them with the others. Other questions'
-// candidates are returned as they are.
+// asCounted rewrites the candidates of a question that asks for a total
+// or counts a unit, so that total adds them with the others:
+//   - for "how many <unit>" (a unit of time or measure), a number joined by
+//     a hyphen to that unit ("a 10-day break" → "10" for "how many days";
+//     the noun it modifies dropped), as trimQuestionWords writes "10 days";
+//   - a number word in digits ("five" → "5"; "I've completed three courses
+//     on one site and two on another" totals 5). Of things that are not
+//     units, "one" is left as it is: it is as often a pronoun or a rate
+//     ("at least one a week") as a count.
+//
+// Other questions' candidates are returned as they are.
 func asCounted(q question, all []cand) []cand {
-	if !unitWord(q.counted) {
+	unit := unitWord(q.counted)
+	if !unit && !q.total {
 		return all
 	}
 	out := make([]cand, len(all))
@@ -416,7 +426,7 @@ func asCounted(q question, all []cand) []cand {
 		low := strings.ToLower(c.text)
 		if m := hyphenAmountRe.FindStringSubmatch(low); m != nil && stem(m[2]) == stem(q.counted) {
 			c.text = m[1]
-		} else if n, ok := countOf(low); ok && numberWords[low] {
+		} else if n, ok := countOf(low); ok && numberWords[low] && (unit || n != 1) {
 			c.text = strconv.Itoa(n) // "five" (hours): 5
 		}
 		out[i] = c

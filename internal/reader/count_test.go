@@ -11,6 +11,7 @@ func TestCountedNoun(t *testing.T) {
 		{"How many pieces of luggage did we check in?", "luggage", "luggage"},
 		{"How many times did Ana call her brother?", "times", "times"},
 		{"How many hours did the drive take?", "hours", "hours"},
+		{"How many online courses have I completed?", "courses", "courses"},
 		{"What is the price of the lamp?", "", ""},
 	}
 	for _, c := range cases {
@@ -119,5 +120,15 @@ func TestDistinctThingsSkipsAssistant(t *testing.T) {
 		"[2024-06-08 s2-t1] User: My sister gave me a stunt kite, so I bought a spare line.\n"
 	checkReads(t, ctx, []readCase{
 		{"How many kites did I buy?", "two"},
+	})
+}
+
+// A total of things that are not units adds the counts the items state in
+// words; "one" said as a rate ("at least one a week") is not a count.
+func TestReadTotalOfCountsInWords(t *testing.T) {
+	ctx := "[2024-04-02 s1-t1] User: I've finished three workshops at the library, and I go to at least one a week.\n" +
+		"[2024-04-20 s2-t1] User: Since I've finished two workshops at the museum, the format feels familiar.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many workshops have I finished in total?", "5"},
 	})
 }

@@ -100,6 +100,9 @@ type question struct {
 	// activity is true when the head noun asks for an activity ("what
 	// new hobby", "which sport"; activityNouns).
 	activity bool
+	// color is true when the head noun asks for a colour ("what color",
+	// "which shade"; colorNouns).
+	color bool
 	// preamble holds the focus terms said only before the wh-word of an
 	// embedded question ("I'm planning my trip to Amsterdam and I was
 	// wondering, what …"); they weigh preambleWeight.
@@ -349,6 +352,7 @@ func analyzeAt(q string, now time.Time) question {
 		}
 		out.head = head
 		out.activity = activityNouns[head]
+		out.color = colorNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
 		out.exactDay = head == "date" && (wh == "what" || wh == "which")
@@ -439,6 +443,7 @@ func analyzeAt(q string, now time.Time) question {
 		}
 		out.typ = headType(out.head, np+1 < len(lw) && lw[np+1] == "of")
 		out.activity = activityNouns[out.head]
+		out.color = colorNouns[out.head]
 		out.wantsName = out.wantsName || titleNouns[out.head]
 		out.entity = out.typ == TypePhrase && out.head != ""
 		out.list = out.head != "" && isPlural(out.head)
