@@ -223,6 +223,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		ans.Type = TypeEntity
 	}
 	if !q.list {
+		if q.typ == TypePhrase && q.verbKey != "" && !clauseVerbs[q.verbKey] && asksObject(q.text) && top.end > top.start {
+			// "what did she make": the thing, not "finished this
+			// bookmark"
+			if st := objectStart(top.s, top.start, top.end); st > top.start {
+				top.text = textOf(top.s, st, top.end)
+			}
+		}
 		ans.Text = top.text
 		if q.typ == TypePerson {
 			if n := namedIn(top, pool); n != "" {
@@ -1815,6 +1822,19 @@ func breaksPhrase(w string) bool {
 	return nlp.IsPronoun(w) && strings.Contains(w, "'")
 }
 
+// purposeTo reports whether token i of s opens an infinitive of purpose
+// after a noun-phrase object that starts at token st ("started playing
+// chess to get better at strategy"): "to" before a base-form verb. The
+// object ends before it. A verb-phrase object keeps its purpose ("want
+// to use my platform to make a difference").
+func purposeTo(s *sentence, st, i int) bool {
+	tg := s.tags()
+	if i+1 >= len(s.toks) || i+1 >= len(tg) || strings.HasPrefix(tg[st], "VB") {
+		return false
+	}
+	return s.toks[i].Lower == "to" && tg[i+1] == "VB"
+}
+
 // trimmable tokens do not start or end an answer: function words,
 // fillers, pronouns, possessives, auxiliaries.
 func trimmable(t nlp.Token) bool {
@@ -2386,7 +2406,7 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 			j++
 		}
 		st := j
-		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) {
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) && !(j > st && purposeTo(s, st, j)) {
 			j++
 		}
 		en := j
@@ -2884,4 +2904,85 @@ func thousands(num string) string {
 		b.WriteString("." + frac)
 	}
 	return b.String()
+}
+
+// clauseVerbs are the match keys of verbs whose "what" question asks for
+// a clause or a verb phrase, not a thing ("what did she do / say / think
+// / want"): their answers keep their verb.
+var clauseVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`do say tell think feel want like love hope plan mean wish decide learn realize
+		suggest recommend believe know expect try need happen`) {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// objectStart is where the object noun phrase of a span that opens with a
+// finite verb starts ("came across this cool rainbow sidewalk" → "rainbow
+// sidewalk", "got her a yellow dress" → "yellow dress", "put together a
+// tournament" → "tournament"): past the verb, its particles and
+// prepositions, an indirect-object pronoun, determiners and judging
+// adjectives. It returns start when the span does not open with such a
+// verb or no noun follows.
+func objectStart(s *sentence, start, end int) int {
+	tg := s.tags()
+	if start >= len(tg) || end > len(tg) {
+		return start
+	}
+	switch tg[start] {
+	case "VBD", "VBP", "VBZ", "VB":
+	default:
+		return start
+	}
+	i := start + 1
+	for i < end && (tg[i] == "RP" || tg[i] == "IN" || tg[i] == "TO" || s.toks[i].Lower == "together" || objectPronouns[s.toks[i].Lower]) {
+		i++
+	}
+	for i < end && (tg[i] == "DT" || tg[i] == "PRP$" || evaluative[s.toks[i].Lower] || intensifiers[s.toks[i].Lower]) {
+		i++
+	}
+	for j := i; j < end; j++ {
+		if strings.HasPrefix(tg[j], "NN") {
+			return i
+		}
+		if !strings.HasPrefix(tg[j], "JJ") && tg[j] != "VBG" {
+			break
+		}
+	}
+	return start
+}
+
+// asksObject reports whether a what-question asks for the object of its
+// verb through a do- or have-auxiliary ("what did she make", "what gift
+// has he bought"), not for a subject ("what sparked …"), a state ("what is
+// …"), a purpose ("… for?"), an action ("what did he do to …") or what
+// is said or thought ("what did she say about …"; clauseVerbs).
+func asksObject(text string) bool {
+	toks := words(mainQuestion(text))
+	if len(toks) < 3 || toks[0].Lower != "what" {
+		return false
+	}
+	if last := toks[len(toks)-1]; last.Punct && len(toks) > 1 && toks[len(toks)-2].Lower == "for" || toks[len(toks)-1].Lower == "for" {
+		return false
+	}
+	aux := -1
+	for i := 1; i < len(toks) && i <= 3; i++ {
+		switch toks[i].Lower {
+		case "did", "does", "do", "has", "have", "had":
+			aux = i
+		}
+		if aux > 0 {
+			break
+		}
+	}
+	if aux < 0 {
+		return false
+	}
+	for _, t := range toks[aux+1:] {
+		if t.Lower == "do" || t.Lower == "doing" || clauseVerbs[stem(t.Lower)] && !t.Punct {
+			return false
+		}
+	}
+	return true
 }
