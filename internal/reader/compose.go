@@ -689,6 +689,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			blocked[i] = true
 		}
 	}
+	if q.typ == TypePhrase && q.headKey != "" {
+		// "a major career milestone - making my first game": the
+		// phrase set beside the head noun says what it is
+		for _, a := range appositionSpans(q, s, opts.MaxWords) {
+			k := len(out)
+			addNear(a.text, a.fit, a.start, a.end, 1)
+			typed(k, true)
+		}
+	}
 	if q.typ == TypePhrase && q.color {
 		// "what color": a colour term ("a lighter shade of gray")
 		for _, c := range colorSpans(s, blocked) {
