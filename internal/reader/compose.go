@@ -231,6 +231,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 		}
 		ans.Text = top.text
+		if q.advice {
+			// advice is given in several directives ("Do your
+			// research and find an agency. Gather documents …"):
+			// those of the best candidate's turn, in order
+			if t := turnDirectives(top); t != "" {
+				ans.Text = t
+			}
+		}
 		if q.typ == TypePerson {
 			if n := namedIn(top, pool); n != "" {
 				ans.Text = n
@@ -696,6 +704,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			k := len(out)
 			addNear(a.text, a.fit, a.start, a.end, 1)
 			typed(k, true)
+		}
+	}
+	if q.advice {
+		// "what advice did she give": her directives ("do your
+		// research")
+		for _, d := range directiveSpans(s, maxAdviceWords) {
+			add(d.text, d.fit, d.start, d.end)
 		}
 	}
 	if q.typ == TypePhrase && q.color {

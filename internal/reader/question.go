@@ -100,6 +100,11 @@ type question struct {
 	// activity is true when the head noun asks for an activity ("what
 	// new hobby", "which sport"; activityNouns).
 	activity bool
+	// advice is true when the question asks for advice: its head noun
+	// is an advice noun ("what tips"), or it has no head noun and its
+	// verb asks for advice ("what did she recommend"; adviceNouns,
+	// adviceVerbs). "What dish does he recommend" asks for a dish.
+	advice bool
 	// color is true when the head noun asks for a colour ("what color",
 	// "which shade"; colorNouns).
 	color bool
@@ -572,6 +577,7 @@ func analyzeAt(q string, now time.Time) question {
 		}
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
+	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
 	if wh == "who" || wh == "whom" || wh == "where" {
 		out.gapPrep = strandedPrep(main)
 	}

@@ -377,6 +377,21 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 			q.focus = focus
 		}
 	}
+	if q.advice {
+		// a directive sentence holds the advice the question asks for
+		// (advice.go)
+		for _, s := range sents {
+			if len(directiveSpans(s, maxAdviceWords)) == 0 {
+				continue
+			}
+			if q.headKey != "" {
+				s.set[q.headKey] = true
+			}
+			if adviceVerbs[q.verbKey] || adviceLightVerbs[q.verbKey] {
+				s.set[q.verbKey] = true
+			}
+		}
+	}
 	sc := &scorer{q: q, sents: sents, byUnit: byUnit, idf: map[string]float64{}, persons: map[string]bool{}}
 	for _, ss := range byUnit {
 		if len(ss) > 0 {

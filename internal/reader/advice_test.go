@@ -1,0 +1,53 @@
+package reader
+
+import "testing"
+
+// Advice is given in directives: an advice question is answered with the
+// imperatives and "you should" verb phrases of the best turn, in order,
+// though the turn never says "advice".
+func TestReadAdvice(t *testing.T) {
+	ctx := "[2024-03-01 s1-t1] Noor: I want to start birdwatching but I have no idea where to begin.\n" +
+		"[2024-03-01 s1-t2] Ilse: Glad to help, Noor! Get a pair of light binoculars and join a local birding group. You should also keep a notebook of what you see. Let me know how it goes!\n" +
+		"[2024-03-02 s2-t1] Noor: Here's the park where I walk every morning.\n"
+	checkReads(t, ctx, []readCase{
+		{"What advice did Ilse give Noor about birdwatching?", "Get a pair of light binoculars, join a local birding group, keep a notebook of what you see"},
+	})
+}
+
+// directiveSpans: imperatives (also after "don't" and lead words), verb
+// phrases after a directive cue, and none in a question, a presentative, a
+// phatic formula or a clause with a subject.
+func TestDirectiveSpans(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"Yep! Do your research first.", []string{"Do your research first"}},
+		{"Do your research and find an agency.", []string{"Do your research", "find an agency"}},
+		{"Don't forget to stretch before you run.", []string{"Don't forget to stretch before you run"}},
+		{"I think you should try a smaller pot.", []string{"try a smaller pot"}},
+		{"If it wilts, I'd recommend moving it closer to the window.", []string{"moving it closer to the window"}},
+		{"Make sure to water it weekly, and keep it out of the sun.", []string{"Make sure to water it weekly", "keep it out of the sun"}},
+		{"Should I water it weekly?", nil},
+		{"Here's the park where I walk.", nil},
+		{"Let me know how it goes.", nil},
+		{"I watered it weekly.", nil},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		var got []string
+		for _, d := range directiveSpans(s, maxAdviceWords) {
+			got = append(got, d.text)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+				break
+			}
+		}
+	}
+}
