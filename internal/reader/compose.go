@@ -706,6 +706,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			typed(k, true)
 		}
 	}
+	if q.typ == TypePhrase && asksFavorite(q) {
+		// "what is her favorite dish": what "my favorite dish is …" or
+		// "… is my top pick" ranks first, unless it is only the
+		// question's own words ("this trilogy is one of my faves")
+		for _, f := range favoriteSpans(s, opts.MaxWords) {
+			if onlyQuestionWords(q, s, f.start, f.end) {
+				continue
+			}
+			add(f.text, f.fit, f.start, f.end)
+		}
+	}
 	if q.advice {
 		// "what advice did she give": her directives ("do your
 		// research")

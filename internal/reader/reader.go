@@ -392,6 +392,17 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 			}
 		}
 	}
+	if asksFavorite(q) {
+		// "haiku is my top pick" ranks it first as "favorite" does
+		// (favorite.go)
+		for _, s := range sents {
+			if len(favoriteSpans(s, maxFavoriteWords)) > 0 {
+				for w := range favoriteWords {
+					s.set[stem(w)] = true
+				}
+			}
+		}
+	}
 	sc := &scorer{q: q, sents: sents, byUnit: byUnit, idf: map[string]float64{}, persons: map[string]bool{}}
 	for _, ss := range byUnit {
 		if len(ss) > 0 {
