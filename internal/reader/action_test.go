@@ -1,0 +1,46 @@
+package reader
+
+import "testing"
+
+// "What did X do" is answered with what X did: the verb phrase of a
+// finite verb whose subject is X, or that continues X's clause, not the
+// pro-verb "did" or a noun near the question's words.
+func TestReadAction(t *testing.T) {
+	ctx := "[2024-10-05 s1-t1] Mira: I did something lovely with my nephews on Saturday, took them to the aquarium and it was a blast.\n" +
+		"[2024-10-07 s2-t1] Mira: To keep up with astronomy, I read forum threads and watch telescope reviews every week.\n"
+	checkReads(t, ctx, []readCase{
+		{"What did Mira do with her nephews on Saturday?", "took them to the aquarium"},
+		{"What does Mira do to keep up with astronomy?", "read forum threads and watch telescope reviews every week"},
+	})
+}
+
+// actionSpans: a finite verb after a subject, "and" or a comma opens a
+// verb phrase; "do", auxiliaries and verbs of thinking do not.
+func TestActionSpans(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"We finally painted the fence, then grilled some corn.", []string{"painted the fence", "grilled some corn"}},
+		{"I think it was great.", nil},
+		{"They did a lot.", nil},
+		{"The fence looks great.", nil},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		var got []string
+		for _, a := range actionSpans(s, 10) {
+			got = append(got, a.text)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+				break
+			}
+		}
+	}
+}
