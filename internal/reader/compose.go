@@ -494,7 +494,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// its item's date: the state's start ("we've been together
 			// for three years" → the year three years back).
 			if sp, ok := startSpan(s); ok {
-				add(sp.text, stateStartFit, sp.start, sp.end)
+				// dated by the whole sentence, as the item's date
+				// below is: its nearness is at least that one's
+				addNear(sp.text, stateStartFit, sp.start, sp.end, itemDateNear)
 			}
 		}
 		if len(dates) == 0 {
@@ -516,7 +518,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if len(dates) == 0 && !s.u.date.IsZero() {
 			// No date in the sentence: the event is dated by its item.
-			out = append(out, cand{text: temporal.FormatDay(s.u.date), fit: 0.7, near: 0.5, s: s})
+			out = append(out, cand{text: temporal.FormatDay(s.u.date), fit: 0.7, near: itemDateNear, s: s})
 		}
 		return out
 	case TypeDuration:
@@ -953,6 +955,11 @@ var siblingDateFit = 0.8
 // fits better than a sibling sentence's date (siblingDateFit) or the
 // item's date (0.7).
 const stateStartFit = 0.9
+
+// itemDateNear is the nearness given to a date read from a whole sentence
+// or its item rather than from a span of it (the item's date, the start of
+// a state the sentence tells the length of).
+const itemDateNear = 0.5
 
 // aloneWord reports whether token i of s stands alone at the sentence's
 // start: first (or after only punctuation) and followed by punctuation or

@@ -311,3 +311,14 @@ func TestReadDifference(t *testing.T) {
 		t.Error("a plain amount question asks for no difference")
 	}
 }
+
+// The start of a state a sentence tells the length of answers "when did
+// … get/start" though the sentence says none of the question's other
+// words: it is dated by the whole sentence, as the item's date is, and it
+// is the more specific of the two.
+func TestReadStateStartWithoutQuestionWords(t *testing.T) {
+	ctx := "[2022-01-23 s1-t1] Omar: I've had them for 3 years now and they make me laugh every day!\n"
+	checkReads(t, ctx, []readCase{
+		{"When did Omar get his two parrots?", "2019"},
+	})
+}
