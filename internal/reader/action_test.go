@@ -17,30 +17,10 @@ func TestReadAction(t *testing.T) {
 // actionSpans: a finite verb after a subject, "and" or a comma opens a
 // verb phrase; "do", auxiliaries and verbs of thinking do not.
 func TestActionSpans(t *testing.T) {
-	cases := []struct {
-		text string
-		want []string
-	}{
+	checkSpans(t, []spanCase{
 		{"We finally painted the fence, then grilled some corn.", []string{"painted the fence", "grilled some corn"}},
 		{"I think it was great.", nil},
 		{"They did a lot.", nil},
 		{"The fence looks great.", nil},
-	}
-	for _, c := range cases {
-		s := newSentence(c.text, &unit{})
-		var got []string
-		for _, a := range actionSpans(s, 10) {
-			got = append(got, a.text)
-		}
-		if len(got) != len(c.want) {
-			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-				break
-			}
-		}
-	}
+	}, func(s *sentence) []span { return actionSpans(s, 10) })
 }

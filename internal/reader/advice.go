@@ -140,14 +140,18 @@ func directiveSpans(s *sentence, maxWords int) []span {
 
 // cueAt is the length of the directive cue that starts at token k of s, 0
 // when none does.
-func cueAt(s *sentence, k int) int {
-	for _, c := range directiveCues {
+func cueAt(s *sentence, k int) int { return seqAt(s, k, directiveCues) }
+
+// seqAt is the length of the first of seqs (lowercase word sequences,
+// apostrophes as "'") that starts at token k of s, 0 when none does.
+func seqAt(s *sentence, k int, seqs [][]string) int {
+	for _, c := range seqs {
 		if k+len(c) > len(s.toks) {
 			continue
 		}
 		ok := true
 		for m, w := range c {
-			if s.toks[k+m].Lower != w {
+			if strings.ReplaceAll(s.toks[k+m].Lower, "’", "'") != w {
 				ok = false
 				break
 			}
@@ -171,24 +175,7 @@ var phaticDirectives = [][]string{{"let", "me", "know"}, {"let", "us", "know"}, 
 
 // phaticDirective reports whether a phatic imperative starts at token j of
 // s.
-func phaticDirective(s *sentence, j int) bool {
-	for _, c := range phaticDirectives {
-		if j+len(c) > len(s.toks) {
-			continue
-		}
-		ok := true
-		for m, w := range c {
-			if s.toks[j+m].Lower != w {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
+func phaticDirective(s *sentence, j int) bool { return seqAt(s, j, phaticDirectives) > 0 }
 
 // maxDirectives caps the directives joined in an advice answer.
 const maxDirectives = 4

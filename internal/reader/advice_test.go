@@ -18,10 +18,7 @@ func TestReadAdvice(t *testing.T) {
 // phrases after a directive cue, and none in a question, a presentative, a
 // phatic formula or a clause with a subject.
 func TestDirectiveSpans(t *testing.T) {
-	cases := []struct {
-		text string
-		want []string
-	}{
+	checkSpans(t, []spanCase{
 		{"Yep! Do your research first.", []string{"Do your research first"}},
 		{"Do your research and find an agency.", []string{"Do your research", "find an agency"}},
 		{"Don't forget to stretch before you run.", []string{"Don't forget to stretch before you run"}},
@@ -32,22 +29,5 @@ func TestDirectiveSpans(t *testing.T) {
 		{"Here's the park where I walk.", nil},
 		{"Let me know how it goes.", nil},
 		{"I watered it weekly.", nil},
-	}
-	for _, c := range cases {
-		s := newSentence(c.text, &unit{})
-		var got []string
-		for _, d := range directiveSpans(s, maxAdviceWords) {
-			got = append(got, d.text)
-		}
-		if len(got) != len(c.want) {
-			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-				break
-			}
-		}
-	}
+	}, func(s *sentence) []span { return directiveSpans(s, maxAdviceWords) })
 }

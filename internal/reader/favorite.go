@@ -52,18 +52,7 @@ func favoriteSpans(s *sentence, maxWords int) []span {
 		}
 		return strings.ReplaceAll(s.toks[i].Lower, "’", "'")
 	}
-	ranking := func(i int) int { // length of a ranking phrase at i
-		for _, p := range rankingPhrases {
-			ok := i+len(p) <= n
-			for m := 0; ok && m < len(p); m++ {
-				ok = low(i+m) == p[m]
-			}
-			if ok {
-				return len(p)
-			}
-		}
-		return 0
-	}
+	ranking := func(i int) int { return seqAt(s, i, rankingPhrases) } // a ranking phrase's length at i
 	var out []span
 	addSpan := func(st, en int) {
 		for st < en && trimmable(s.toks[st]) {

@@ -57,7 +57,13 @@
 //     the noun, or a kind of the noun (the noun with a modifier noun the
 //     question does not say, "mountain bike") — read from a statement
 //     about the question's person makes the answer of type TypeEntity, a
-//     typed answer with its own threshold.
+//     typed answer with its own threshold. Some question forms read a
+//     span of their own form: a what-question about its verb's object
+//     the thing, not the verb phrase (objectStart); "what did X do" the
+//     verb phrase of X's clause (action.go); a phrase set by a dash or a
+//     colon after the head noun (apposition.go); a favourite what a
+//     copular sentence ranks first (favorite.go); advice the directives
+//     of a turn (advice.go); a colour a colour term (color.go).
 //  5. Answer. Yes/no questions get "yes" or "no" plus the supporting
 //     phrase; choice questions the better-supported option, or for "which
 //     came first (last), A or B" the option whose event is dated earlier
