@@ -136,6 +136,25 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 		}
 	}
+	if len(all) == 0 && valueForm(q) && q.counted == "" {
+		// A value is asked and the best-supported sentences state
+		// none: the values the sentences further down state ("Budget:
+		// … Influencer marketing: $2,000" under a plan that holds the
+		// question's other words), down to valuePoolShare of the best
+		// support, scored as pool candidates are.
+		for _, p := range ranked {
+			if p.support < best.support*valuePoolShare {
+				break
+			}
+			if inPool[p.s] {
+				continue
+			}
+			for _, c := range candidates(q, p.s, opts) {
+				c.score = p.support * c.fit * (0.5 + 0.5*c.near)
+				all = append(all, c)
+			}
+		}
+	}
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
@@ -366,6 +385,11 @@ const poolShare = 0.4
 // value was read from the dev harness on LoCoMo and LongMemEval (0.3 to
 // 0.5 within 0.003 of each other on the 1-4 total).
 const listPoolShare = 0.4
+
+// valuePoolShare is the least share of the best support a sentence below
+// the pool needs to answer a value question (a date, an amount, a number,
+// a frequency) that no pool sentence states a value for.
+var valuePoolShare = 0.2
 
 func poolOf(ranked []scored, min float64, max int) []scored {
 	var out []scored

@@ -195,3 +195,18 @@ func TestOrdinalCount(t *testing.T) {
 		t.Errorf("count %q, want four", a.Text)
 	}
 }
+
+// A value question whose best-supported sentences state no value takes
+// the value a less supported sentence states (down to valuePoolShare of
+// the best support) rather than abstaining: a plan's budget line holds
+// fewer of the question's words than the plan's title.
+func TestReadValueBelowPool(t *testing.T) {
+	ctx := "[2024-02-01 s1-t2] Assistant: Here is the outreach plan for the Harbour Books spring campaign.\n" +
+		"Goals: reach new readers of the Harbour Books spring campaign on social media.\n" +
+		"Budget:\n" +
+		"* Posters: $450\n" +
+		"* Newsletter outreach: $1,200\n"
+	checkReads(t, ctx, []readCase{
+		{"How much was set aside for newsletter outreach in the Harbour Books spring campaign plan?", "$1,200"},
+	})
+}
