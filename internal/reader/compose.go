@@ -732,14 +732,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			typed(k, true)
 		}
 	}
-	if q.typ == TypePhrase && doAskedRe.MatchString(mainQuestion(q.text)) {
+	if q.typ == TypePhrase && q.doAsked {
 		// "what did she do with her pups": what she did ("took them
 		// to the beach")
 		for _, a := range actionSpans(s, opts.MaxWords) {
 			add(a.text, a.fit, a.start, a.end)
 		}
 	}
-	if q.typ == TypePhrase && asksFavorite(q) {
+	if q.typ == TypePhrase && q.favorite {
 		// "what is her favorite dish": what "my favorite dish is …" or
 		// "… is my top pick" ranks first, unless it is only the
 		// question's own words ("this trilogy is one of my faves")

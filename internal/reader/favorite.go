@@ -28,16 +28,6 @@ const maxFavoriteWords = 10
 // favoriteFit is the fit of the thing a favourite sentence ranks first.
 const favoriteFit = 0.9
 
-// asksFavorite reports whether a question asks for a favourite.
-func asksFavorite(q question) bool {
-	for _, t := range words(q.text) {
-		if favoriteWords[t.Lower] {
-			return true
-		}
-	}
-	return false
-}
-
 // favoriteSpans are the things s ranks first: the noun phrase after the
 // copula of "<possessive> favorite [noun …] is/are/was/were …" and the one
 // before the copula of "… is/are/was/were [one of] <possessive> favorite

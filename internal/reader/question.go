@@ -105,6 +105,12 @@ type question struct {
 	// verb asks for advice ("what did she recommend"; adviceNouns,
 	// adviceVerbs). "What dish does he recommend" asks for a dish.
 	advice bool
+	// doAsked is true for a question that asks what someone does or did
+	// ("what did X do …"; doAskedRe).
+	doAsked bool
+	// favorite is true for a question that asks for a favourite
+	// (favoriteWords).
+	favorite bool
 	// color is true when the head noun asks for a colour ("what color",
 	// "which shade"; colorNouns).
 	color bool
@@ -578,6 +584,10 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
+	out.doAsked = doAskedRe.MatchString(main)
+	for _, t := range toks {
+		out.favorite = out.favorite || favoriteWords[t.Lower]
+	}
 	if wh == "who" || wh == "whom" || wh == "where" {
 		out.gapPrep = strandedPrep(main)
 	}

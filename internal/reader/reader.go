@@ -398,7 +398,7 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 			}
 		}
 	}
-	if asksFavorite(q) {
+	if q.favorite {
 		// "haiku is my top pick" ranks it first as "favorite" does
 		// (favorite.go)
 		for _, s := range sents {
