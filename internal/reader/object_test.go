@@ -56,3 +56,12 @@ func TestObjectStart(t *testing.T) {
 		}
 	}
 }
+
+// "Number one" before a noun means "top": "what is her number one goal"
+// asks for a goal, not a number.
+func TestReadNumberOneIsNoNumber(t *testing.T) {
+	ctx := "[2024-04-01 s1-t1] Lena: My number one goal this season is winning the regional league.\n"
+	checkReads(t, ctx, []readCase{
+		{"What is Lena's number one goal this season?", "winning the regional league"},
+	})
+}

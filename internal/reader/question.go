@@ -641,6 +641,10 @@ func subjectHead(toks []nlp.Token, from int) string {
 	head := ""
 	for i := from; i < len(toks); i++ {
 		t, tg := toks[i], tags[i]
+		if t.Lower == "number" && i+1 < len(toks) && toks[i+1].Lower == "one" && head == "" {
+			i++ // "my number one goal": "number one" is "top", not a noun
+			continue
+		}
 		switch {
 		case tg == "NN" || tg == "NNS":
 			if nlp.IsFunctionWord(t.Lower) {
