@@ -5,19 +5,19 @@ import "testing"
 // A phrase set by a dash or a colon after the question's head noun says
 // what the thing is; a clause there comments on the noun and is not read.
 func TestReadApposition(t *testing.T) {
-	ctx := "[2024-07-01 s1-t1] Priya: I reached a big personal milestone - running my first half marathon!\n" +
-		"[2024-07-03 s2-t1] Priya: Then I had an idea: a reading corner where neighbours swap novels.\n" +
-		"[2024-07-05 s3-t1] Priya: The new hobby is great - it keeps me calm after work, and I picked up knitting.\n"
+	ctx := "[2024-07-01 s1-t1] Ines: I reached a big personal milestone - running my first half marathon!\n" +
+		"[2024-07-03 s2-t1] Ines: Then I had an idea: a reading corner where neighbours swap novels.\n" +
+		"[2024-07-05 s3-t1] Ines: The new hobby is great - it keeps me calm after work, and I picked up knitting.\n"
 	checkReads(t, ctx, []readCase{
-		{"What milestone did Priya reach?", "running my first half marathon"},
-		{"What idea did Priya have?", "reading corner where neighbours swap novels"},
+		{"What milestone did Ines reach?", "running my first half marathon"},
+		{"What idea did Ines have?", "reading corner where neighbours swap novels"},
 	})
 }
 
 // appositionSpans skips clauses and stops at a closing mark.
 func TestAppositionSpans(t *testing.T) {
 	cases := []struct{ text, head, want string }{
-		{"My favourite dish - a spicy lentil stew - is easy.", "dish", "a spicy lentil stew"},
+		{"My favourite dish - a smoky bean stew - is easy.", "dish", "a smoky bean stew"},
 		{"That dish - it's easy to make.", "dish", ""},
 		{"The dish - everyone loves it.", "dish", ""},
 		{"Three kinds of books: classics, comics, and atlases.", "books", "classics, comics, and atlases"},

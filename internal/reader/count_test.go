@@ -126,9 +126,9 @@ func TestDistinctThingsSkipsAssistant(t *testing.T) {
 // A total of things that are not units adds the counts the items state in
 // words; "one" said as a rate ("at least one a week") is not a count.
 func TestReadTotalOfCountsInWords(t *testing.T) {
-	ctx := "[2024-04-02 s1-t1] User: I've finished three workshops at the library, and I go to at least one a week.\n" +
-		"[2024-04-20 s2-t1] User: Since I've finished two workshops at the museum, the format feels familiar.\n"
+	ctx := "[2024-04-02 s1-t1] User: I've attended three workshops at the town hall, and I go to at least one a week.\n" +
+		"[2024-04-20 s2-t1] User: Since I've attended two workshops at the museum, the format feels familiar.\n"
 	checkReads(t, ctx, []readCase{
-		{"How many workshops have I finished in total?", "5"},
+		{"How many workshops have I attended in total?", "5"},
 	})
 }

@@ -203,7 +203,7 @@ func TestOrdinalCount(t *testing.T) {
 func TestReadValueBelowPool(t *testing.T) {
 	ctx := "[2024-02-01 s1-t2] Assistant: Here is the outreach plan for the Harbour Books spring campaign.\n" +
 		"Goals: reach new readers of the Harbour Books spring campaign on social media.\n" +
-		"Budget:\n" +
+		"Spending:\n" +
 		"* Posters: $450\n" +
 		"* Newsletter outreach: $1,200\n"
 	checkReads(t, ctx, []readCase{
