@@ -212,8 +212,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			return ans
 		}
 	}
-	if q.current {
+	if q.current || q.typ == TypeNumber && !q.earlier && len(q.when) == 0 && q.interval.events[0] == "" && !beforeRe.MatchString(q.text) {
 		// The current value: among well-supported candidates the newest.
+		// An amount asked in no period, in the past tense too ("what
+		// was the amount I was pre-approved for"), is the latest one
+		// told: a restated amount updates the earlier one (knowledge
+		// update), unless the question looks back ("before", "first").
 		for _, c := range all[1:] {
 			if (c.score >= 0.6*top.score || valueAsked(q) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
 				top = c
@@ -3059,3 +3063,7 @@ func asksObject(text string) bool {
 	}
 	return true
 }
+
+// beforeRe finds a question that looks back to an earlier state ("before
+// the 7/22 trip", "my first …"): its amount is not the latest one.
+var beforeRe = regexp.MustCompile(`(?i)\b(before|earlier|first|initially|originally)\b`)

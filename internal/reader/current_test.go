@@ -25,3 +25,15 @@ func TestNewerValueWithFewerQuestionWords(t *testing.T) {
 		}
 	}
 }
+
+// An amount asked in no period is the latest one told, in the past tense
+// too: a later statement updates an earlier one. A question that looks
+// back keeps the earlier amount.
+func TestReadLatestAmountInPastTense(t *testing.T) {
+	ctx := "[2024-01-10 s1-t1] User: I got a loan offer of $12,000 from Northfield Bank for the boat.\n" +
+		"[2024-03-02 s2-t1] User: Remember when Northfield Bank offered me $15,000 in the end?\n"
+	checkReads(t, ctx, []readCase{
+		{"What was the amount of the loan offer I got from Northfield Bank?", "$15,000"},
+		{"What was the first loan offer I got from Northfield Bank?", "$12,000"},
+	})
+}
