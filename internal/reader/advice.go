@@ -127,11 +127,11 @@ func directiveSpans(s *sentence, maxWords int) []span {
 			}
 		}
 		// on to the next clause start
-		for next < n && !(s.toks[next-1].Punct && strings.ContainsAny(s.toks[next-1].Text, ",;.!-–—") || s.toks[next-1].Lower == "and") {
-			next++
-		}
 		if next <= i {
 			next = i + 1
+		}
+		for next < n && !(s.toks[next-1].Punct && strings.ContainsAny(s.toks[next-1].Text, ",;.!-–—") || s.toks[next-1].Lower == "and") {
+			next++
 		}
 		i = next
 	}

@@ -247,8 +247,11 @@ type sentence struct {
 	lowerTags map[int]string
 }
 
-// Read answers question from context.
+// Read answers question from context. Invalid UTF-8 in either is read
+// as U+FFFD, so that token offsets stay within the text.
 func Read(question, context string, opts Options) Answer {
+	question = strings.ToValidUTF8(question, "\uFFFD")
+	context = strings.ToValidUTF8(context, "\uFFFD")
 	if opts.MaxWords == 0 {
 		opts.MaxWords = 10
 	}
