@@ -212,12 +212,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			return ans
 		}
 	}
-	if q.current || q.typ == TypeNumber && !q.earlier && len(q.when) == 0 && q.interval.events[0] == "" && !beforeRe.MatchString(q.text) {
+	if q.current || (q.typ == TypeNumber || q.typ == TypeDuration || q.typ == TypeFrequency || q.typ == TypeDate && q.clock) && !q.earlier && len(q.when) == 0 && q.interval.events[0] == "" && !beforeRe.MatchString(q.text) {
 		// The current value: among well-supported candidates the newest.
-		// An amount asked in no period, in the past tense too ("what
-		// was the amount I was pre-approved for"), is the latest one
-		// told: a restated amount updates the earlier one (knowledge
-		// update), unless the question looks back ("before", "first").
+		// A value asked in no period (an amount, a number, an amount
+		// of time, a frequency, a time of day), in the past tense too
+		// ("what was the amount I was pre-approved for", "what was my
+		// personal best time"), is the latest one told: a restated
+		// value updates the earlier one (knowledge update), unless the
+		// question looks back ("before", "first").
 		for _, c := range all[1:] {
 			if (c.score >= 0.6*top.score || valueAsked(q) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
 				top = c

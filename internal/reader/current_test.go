@@ -37,3 +37,13 @@ func TestReadLatestAmountInPastTense(t *testing.T) {
 		{"What was the first loan offer I got from Northfield Bank?", "$12,000"},
 	})
 }
+
+// A time of day or a record time asked in the past tense is the latest
+// one told too.
+func TestReadLatestTimeInPastTense(t *testing.T) {
+	ctx := "[2024-05-02 s1-t1] User: I set a personal best in the harbour 10K swim with a time of 41:20.\n" +
+		"[2024-06-20 s2-t1] User: By the way, I'm hoping to beat my personal best time of 39:55 at the harbour swim.\n"
+	checkReads(t, ctx, []readCase{
+		{"What was my personal best time in the harbour 10K swim?", "39:55"},
+	})
+}
