@@ -47,3 +47,17 @@ func TestReadLatestTimeInPastTense(t *testing.T) {
 		{"What was my personal best time in the harbour 10K swim?", "39:55"},
 	})
 }
+
+// "Most recently" asks for the current value as "most recent" does.
+func TestMostRecentlyIsCurrent(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which lens did I buy most recently?":  true,
+		"What is my most recent lens?":         true,
+		"Which lens did I buy in March 2021?":  false,
+		"Why did I buy the lens last weekend?": false,
+	} {
+		if got := analyze(q).current; got != want {
+			t.Errorf("analyze(%q).current = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -267,7 +267,7 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 	`\b(?i:have|has)\s+(?:(?i:i|you|he|she|we|they|it)\b|[A-Z]\w*)\s+(?:\w+\s+)?(?i:been|had|got|gotten|[a-z]+ed|seen|done|made|written|read|taken|bought|met|worn|spent|grown|become)\b|` +
 	`(?i)\bso far\b`)
 
-var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
+var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|most recently|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // analyze finds a question's expected answer type, focus terms and flags.
 func analyze(q string) question { return analyzeAt(q, time.Time{}) }
