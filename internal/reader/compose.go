@@ -2988,14 +2988,8 @@ func thousands(num string) string {
 // clauseVerbs are the match keys of verbs whose "what" question asks for
 // a clause or a verb phrase, not a thing ("what did she do / say / think
 // / want"): their answers keep their verb.
-var clauseVerbs = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`do say tell think feel want like love hope plan mean wish decide learn realize
-		suggest recommend believe know expect try need happen`) {
-		m[stem(w)] = true
-	}
-	return m
-}()
+var clauseVerbs = keySet(`do say tell think feel want like love hope plan mean wish decide learn realize
+	suggest recommend believe know expect try need happen`)
 
 // objectStart is where the object noun phrase of a span that opens with a
 // finite verb starts ("came across this cool rainbow sidewalk" → "rainbow
