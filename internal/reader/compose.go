@@ -1914,6 +1914,42 @@ func purposeTo(s *sentence, st, i int) bool {
 	return s.toks[i].Lower == "to" && tg[i+1] == "VB"
 }
 
+// coordinatedVerb reports whether token i of s is "and" or "or" before a
+// past, present or base-form verb or a modal after a noun-phrase object that starts at token
+// st ("finished my first screenplay | and printed it"): the conjunction
+// joins a second predicate, and the object ends before it. A verb-phrase
+// object keeps its coordinated verbs ("started to sketch and paint").
+func coordinatedVerb(s *sentence, st, i int) bool {
+	tg := s.tags()
+	if i+1 >= len(s.toks) || i+1 >= len(tg) || strings.HasPrefix(tg[st], "VB") {
+		return false
+	}
+	if w := s.toks[i].Lower; w != "and" && w != "or" {
+		return false
+	}
+	// not VBZ, nor a last word: a plural noun the tagger misreads
+	// ("melodies and rhythms.") is tagged so more often than a verb
+	// follows there, and a second predicate goes on past its verb
+	if i+2 >= len(s.toks) || s.toks[i+2].Punct {
+		return false
+	}
+	switch s.toks[i+2].Lower {
+	case "it", "them", "him", "her", "me", "us":
+		// a verb and its object, however the verb is tagged ("and
+		// hung it")
+		return true
+	}
+	switch w := s.toks[i+1].Lower; tg[i+1] {
+	case "VBP", "VB":
+		// a base or present form ends in -s only as "guess" or
+		// "focus" do; "rhythms" tagged so is a plural noun
+		return !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us")
+	case "VBD", "MD":
+		return true
+	}
+	return false
+}
+
 // trimmable tokens do not start or end an answer: function words,
 // fillers, pronouns, possessives, auxiliaries.
 func trimmable(t nlp.Token) bool {
@@ -2485,7 +2521,7 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 			j++
 		}
 		st := j
-		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) && !(j > st && purposeTo(s, st, j)) {
+		for j < n && j-st < maxWords && !isBoundary(s, j) && !s.toks[j].Punct && !isDate[j] && !isAnchor[j] && !(j > st && breaksPhrase(s.toks[j].Lower)) && !(j > st && purposeTo(s, st, j)) && !(j > st && coordinatedVerb(s, st, j)) {
 			j++
 		}
 		en := j
@@ -2513,7 +2549,9 @@ func headSpans(q question, s *sentence) []span {
 	tg := s.tags()
 	var out []span
 	for i, k := range s.keys {
-		if k != q.headKey || i >= len(tg) || !strings.HasPrefix(tg[i], "NN") {
+		// the question says the head is a noun: a tagger's verb tag on
+		// it after a modifier ("zoom lens/VBZ") is a misreading
+		if k != q.headKey || i >= len(tg) || !strings.HasPrefix(tg[i], "NN") && !(tg[i] == "VBZ" || tg[i] == "VBP") {
 			continue
 		}
 		st := i
@@ -2657,7 +2695,9 @@ func seriesSpans(s *sentence) []span {
 			if st == j {
 				break
 			}
-			first := st < 0 || s.toks[st].Text != ","
+			// an item with a subject of its own starts the series
+			// after it ("Besides writing, I also enjoy reading, …")
+			first := st < 0 || s.toks[st].Text != "," || hasSubject(s, st+1, j+1)
 			if first {
 				// the first item: after its lead-in word
 				b := st + 1
@@ -2692,6 +2732,25 @@ func seriesSpans(s *sentence) []span {
 		}
 	}
 	return out
+}
+
+// hasSubject reports whether tokens [start, end) of s hold a subject
+// pronoun ("I", "she", "they") or a pronoun's contraction ("they're"): a
+// clause of its own, whose subject no item of a coordinated series holds
+// ("I love fantasy and sci-fi movies, they're a great escape and …" is
+// no series of three).
+func hasSubject(s *sentence, start, end int) bool {
+	for i := start; i < end; i++ {
+		switch w := s.toks[i].Lower; w {
+		case "i", "he", "she", "we", "they":
+			return true
+		default:
+			if contraction(w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // capitalizedWord reports whether a token starts with an upper-case letter.

@@ -269,6 +269,10 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|most recently|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
+// latestRe finds a superlative of time, which picks one thing: "most
+// recent", "most recently", "latest".
+var latestRe = regexp.MustCompile(`(?i)\b(latest|most recent|most recently)\b`)
+
 // analyze finds a question's expected answer type, focus terms and flags.
 func analyze(q string) question { return analyzeAt(q, time.Time{}) }
 
@@ -343,7 +347,7 @@ func analyzeAt(q string, now time.Time) question {
 				// hotel chain" → "chain", "what engine version" →
 				// "version").
 				if tg := tagWords(mt); at+k < len(tg) {
-					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS") && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
 						head = lw[j]
 					}
 				}
@@ -491,6 +495,11 @@ func analyzeAt(q string, now time.Time) question {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
 		}
+	}
+	if latestRe.MatchString(main) {
+		// "what lenses did I buy most recently": a superlative of time
+		// picks one thing, the latest
+		out.list = false
 	}
 	// Dates the question names are matched against the items' dates, not
 	// as words.
@@ -805,8 +814,43 @@ func mainQuestion(q string) string {
 	ss := textutil.Sentences(q)
 	for i := len(ss) - 1; i >= 0; i-- {
 		if strings.HasSuffix(ss[i], "?") {
-			return ss[i]
+			return afterFronted(ss[i])
 		}
+	}
+	return afterFronted(q)
+}
+
+// misreadNoun reports whether word j of a question, tagged as a present
+// verb, ends the wh-phrase's noun compound: an auxiliary follows it
+// ("what type of camera lens/VBZ did I buy"), so it is the compound's
+// head noun, which the tagger misreads by its -s.
+func misreadNoun(tg, lw []string, j int) bool {
+	return (tg[j] == "VBZ" || tg[j] == "VBP") && j+1 < len(lw) && nlp.IsAuxiliary(lw[j+1])
+}
+
+// subordinators open an adverbial clause that can stand before the main
+// clause ("When Dave was a child, what did he …", "Before I bought the
+// bike, did I …").
+var subordinators = wordSet(`when whenever while after before since once if as although though because`)
+
+// afterFronted is the main clause of a question that opens with a fronted
+// adverbial clause: the words after the clause's comma when a wh-word or
+// an auxiliary starts them ("When we set up the printer, which cable did
+// we use?" → "which cable did we use?"); q itself otherwise. "When" right
+// before an auxiliary asks for a time ("When did she …, and …").
+func afterFronted(q string) string {
+	ts := words(q)
+	if len(ts) < 4 || !subordinators[ts[0].Lower] || nlp.IsAuxiliary(ts[1].Lower) {
+		return q
+	}
+	for i := 2; i+1 < len(ts); i++ {
+		if ts[i].Text != "," {
+			continue
+		}
+		if w := ts[i+1].Lower; nlp.IsWhWord(w) || nlp.IsAuxiliary(w) {
+			return q[ts[i+1].Start:]
+		}
+		return q
 	}
 	return q
 }

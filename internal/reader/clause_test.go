@@ -1,0 +1,97 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSeriesItemWithSubject(t *testing.T) {
+	u := &unit{}
+	for text, want := range map[string]string{
+		// a clause with a subject of its own is no item
+		"I love soup and warm bread, they're a comfort and keep me going.": "",
+		"Every time I go back, I feel such calm and relief for the years.": "",
+		// the series starts after the subject
+		"Besides hiking, I also enjoy reading, cooking, and drawing.": "enjoy reading, cooking, and drawing",
+	} {
+		var got []string
+		for _, sp := range seriesSpans(newSentence(text, u)) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: series %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestObjectEndsBeforeCoordinatedVerb(t *testing.T) {
+	u := &unit{}
+	for _, c := range []struct{ q, text, want string }{
+		{"What did Mia finish last week?", "I finally finished my first quilt and printed a photo of it.", "first quilt"},
+		// tagged as a noun, but its object follows
+		{"What did Mia finish last week?", "I finally finished my first quilt and hung it on the wall.", "first quilt"},
+		// nouns stay coordinated, a misread plural too
+		{"What did Mia buy?", "I bought warm socks and mittens for the trip.", "warm socks and mittens for the trip"},
+		{"What did Mia find?", "I find soft melodies and rhythms help me sleep.", "soft melodies and rhythms help me sleep"},
+		// a verb-phrase object keeps its coordinated verbs
+		{"What did Mia start?", "I started to sketch and paint every morning.", "sketch and paint every morning"},
+	} {
+		q := analyze(c.q)
+		s := newSentence(c.text, u)
+		var got []string
+		for _, o := range objectSpans(q, s, anchorsOf(q, s), nil, 10) {
+			got = append(got, o.text)
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: objects %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestFrontedAdverbialClause(t *testing.T) {
+	for q, want := range map[string]Type{
+		"When we moved to the farm, what did Ana plant first?":  TypePhrase,
+		"When Leo was a boy, where did he spend his summers?":   TypePlace,
+		"Before I sold the van, did I own a truck?":             TypeYesNo,
+		"After the storm, how many trees did Ana lose?":         TypeNumber,
+		"When did Ana plant the beans, and where?":              TypeDate,
+		"When Ana planted the beans, she was happy.":            TypeDate,
+		"If it rains, the picnic moves indoors, which is fine?": TypePhrase,
+	} {
+		if got := analyze(q).typ; got != want {
+			t.Errorf("%q: type %s, want %s", q, got, want)
+		}
+	}
+	// the fronted clause's words stay focus terms
+	q := analyze("When we moved to the farm, what did Ana plant first?")
+	if q.order(stem("farm")) < 0 {
+		t.Errorf("focus %q lacks the fronted clause's %q", q.focus, "farm")
+	}
+}
+
+func TestMisreadHeadNoun(t *testing.T) {
+	// the tagger reads "lens" as a verb by its -s; before the question's
+	// auxiliary it heads the wh-phrase, and in the context it heads the
+	// noun phrase after its modifier
+	q := analyze("What type of camera lens did I purchase?")
+	if q.head != "lens" {
+		t.Fatalf("head %q, want lens", q.head)
+	}
+	s := newSentence("I've been getting great shots with my new zoom lens lately.", &unit{})
+	var got []string
+	for _, h := range headSpans(q, s) {
+		got = append(got, h.text)
+	}
+	if strings.Join(got, "|") != "new zoom lens" {
+		t.Errorf("head spans %q, want [new zoom lens]", got)
+	}
+}
+
+func TestLatestAsksForOne(t *testing.T) {
+	if q := analyze("What plants did Ana buy most recently?"); q.list {
+		t.Error("a superlative of time asks for a list")
+	}
+	if q := analyze("What plants did Ana buy?"); !q.list {
+		t.Error("a plural head asks for no list")
+	}
+}
