@@ -205,6 +205,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how many days … in total": the amounts of time told in
+		// every supporting turn, in the counted unit
+		if t, s := timeTotal(q, sc, ranked); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
+			return ans
+		}
 		// "what was the total cost": the sum of the amounts
 		if t := total(asCounted(q, all)); t != "" {
 			t = withCountedUnit(q, t)
@@ -561,7 +567,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		return out
 	case TypeNumber:
 		for _, n := range numberSpans(s, false) {
-			text, fit := trimQuestionWords(q, n.text), numberFit(q, s, n)
+			text, fit := n.text, numberFit(q, s, n)
+			if !unitWord(q.counted) {
+				// "80 people" for "how many people": 80; an amount
+				// keeps its unit ("3 years" for "how many years"),
+				// as a computed total does (withCountedUnit)
+				text = trimQuestionWords(q, n.text)
+			}
 			if m := ordinalRe.FindStringSubmatch(s.toks[n.start].Text); m != nil {
 				if q.age {
 					// "on my 18th birthday" for "how old was I"

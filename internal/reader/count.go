@@ -424,6 +424,11 @@ func asCounted(q question, all []cand) []cand {
 	out := make([]cand, len(all))
 	for i, c := range all {
 		low := strings.ToLower(c.text)
+		if f := strings.Fields(low); unit && len(f) == 2 && stem(f[1]) == stem(q.counted) {
+			// "three days" for "how many days": three
+			low = f[0]
+			c.text = c.text[:strings.LastIndexAny(c.text, " ")]
+		}
 		if m := hyphenAmountRe.FindStringSubmatch(low); m != nil && stem(m[2]) == stem(q.counted) {
 			c.text = m[1]
 		} else if n, ok := countOf(low); ok && numberWords[low] && (unit || n != 1) {

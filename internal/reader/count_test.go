@@ -132,3 +132,37 @@ func TestReadTotalOfCountsInWords(t *testing.T) {
 		{"How many workshops have I attended in total?", "5"},
 	})
 }
+
+// A total of time adds the amounts every supporting turn tells, in any
+// form and in units that convert exactly; rates and ages are no amounts.
+func TestReadTimeTotal(t *testing.T) {
+	ctx := "[2024-01-10 s1-t1] User: I've been cutting down on screen time - I even took a week-long break from my phone in January.\n" +
+		"[2024-02-20 s2-t1] User: Can you suggest a reading list? I just got back from a 10-day break from my phone.\n" +
+		"[2024-03-05 s3-t1] User: I check my phone three times a day now, and my nephew is a 5-year-old who has none.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many days did I take breaks from my phone in total?", "17 days"},
+		{"How many weeks did I take breaks from my phone in total?", "2.4 weeks"},
+	})
+	ctx = "[2024-05-01 s1-t1] User: I spent around 70 hours on the river delta map I'm drawing.\n" +
+		"[2024-05-09 s2-t1] User: Can you suggest a pen for maps like the harbour one, which took me 12 hours to draw?\n"
+	checkReads(t, ctx, []readCase{
+		{"How many hours have I spent drawing maps in total?", "82 hours"},
+	})
+	s := newSentence("I go twice a week, for about an hour, with my 8-year-old and a 3-day pass.", &unit{})
+	if got := timeAmounts(s, "day"); len(got) != 1 || got[0] != 3 {
+		t.Errorf("days: %v, want [3]", got)
+	}
+	if got := timeAmounts(s, "minute"); len(got) != 1 || got[0] != 60 {
+		t.Errorf("minutes: %v, want [60]", got)
+	}
+}
+
+// A number read for "how many <unit>" keeps its unit ("3 years"); a count
+// of things does not repeat the noun.
+func TestReadNumberKeepsUnit(t *testing.T) {
+	ctx := "[2024-06-01 s1-t1] User: I've had my two cats for 3 years now, and 80 people came to my party.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many years have I had my cats?", "3 years"},
+		{"How many people came to my party?", "80"},
+	})
+}

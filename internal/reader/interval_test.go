@@ -281,8 +281,8 @@ func TestReadTotal(t *testing.T) {
 		"[2024-03-02 s3-t1] User: I ran 12 km this morning.\n"
 	checkReads(t, ctx, []readCase{
 		{"How much did I spend on the boiler in total?", "$1,340"},
-		// one amount is no total: the amount itself
-		{"How many km did I run in total?", "12"},
+		// one amount is no total: the amount itself, with its unit
+		{"How many km did I run in total?", "12 km"},
 	})
 	for in, want := range map[string]string{"5850": "5,850", "120": "120", "1234567.50": "1,234,567.50"} {
 		if got := thousands(in); got != want {

@@ -141,7 +141,7 @@ func TestReadCurrentAndRejectedValues(t *testing.T) {
 		t.Errorf("superseded line won: %q", a.Text)
 	}
 	c = "[2025-03-20 a] The tank holds 80 liters, not 120."
-	if a := Read("How many liters does the tank hold?", c, Options{}); a.Text != "80" {
+	if a := Read("How many liters does the tank hold?", c, Options{}); a.Text != "80 liters" {
 		t.Errorf("rejected value: %q", a.Text)
 	}
 	c = "[2025-03-20 a] We lowered the pump pressure from 3 bar to 2 bar."
