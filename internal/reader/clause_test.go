@@ -95,3 +95,12 @@ func TestLatestAsksForOne(t *testing.T) {
 		t.Error("a plural head asks for no list")
 	}
 }
+
+func TestTitleWithCreator(t *testing.T) {
+	checkReads(t, "[2024-01-10 a] Ana: Last month I read \"The Salt Road\" by Ines Varga in two days!", []readCase{
+		{"Which book did Ana read last month?", "Salt Road by Ines Varga"},
+	})
+	checkReads(t, "[2024-01-10 a] Ana: Last month I read \"The Salt Road\" on the train.", []readCase{
+		{"Which book did Ana read last month?", "Salt Road"},
+	})
+}

@@ -645,6 +645,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			fit = 0.3
 		}
 		if q.wantsName {
+			// "Avalanche" by Neal Stephenson: a work is cited with
+			// its creator
+			if by, en := creatorAfter(s, qs.end+1); by != "" {
+				addNear(qs.text+" by "+by, fit, qs.start, en, nameNear)
+				continue
+			}
 			addNear(qs.text, fit, qs.start, qs.end, nameNear)
 			continue
 		}
@@ -1811,6 +1817,27 @@ func quotedSpans(s *sentence) []span {
 		}
 	}
 	return out
+}
+
+// creatorAfter is the name after "by" at token i of s (a comma before
+// it skipped): the creator a title is cited with ("“Brave” by Sara
+// Bareilles"), at most four capitalized words, and the token after it;
+// "" when none follows.
+func creatorAfter(s *sentence, i int) (string, int) {
+	if i < len(s.toks) && s.toks[i].Text == "," {
+		i++
+	}
+	if i+1 >= len(s.toks) || s.toks[i].Lower != "by" {
+		return "", 0
+	}
+	st, en := i+1, i+1
+	for en < len(s.toks) && en-st < 4 && capitalizedWord(s.toks[en]) && !s.toks[en].Punct {
+		en++
+	}
+	if en == st {
+		return "", 0
+	}
+	return textOf(s, st, en), en
 }
 
 var possessives = wordSet(`my your his her its our their`)
