@@ -104,3 +104,25 @@ func TestTitleWithCreator(t *testing.T) {
 		{"Which book did Ana read last month?", "Salt Road"},
 	})
 }
+
+func TestExamplesOfGeneralNoun(t *testing.T) {
+	s := newSentence("I get them from various places like markets, old maps, and even train timetables, which I love.", &unit{})
+	end := 0
+	for i, tk := range s.toks {
+		if tk.Lower == "places" {
+			end = i + 1
+		}
+	}
+	if got := examplesAfter(s, end, 10); got != "markets, old maps, and train timetables" {
+		t.Errorf("examples %q", got)
+	}
+	if got := examplesAfter(s, end-1, 10); got != "" {
+		t.Errorf("no cue: %q", got)
+	}
+}
+
+func TestReadExamples(t *testing.T) {
+	checkReads(t, "[2024-01-10 a] Ana: I get my ideas from various sources like markets, old maps, and even train timetables.", []readCase{
+		{"Where does Ana get her ideas from?", "markets, old maps, and train timetables"},
+	})
+}

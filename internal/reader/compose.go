@@ -262,6 +262,13 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 		}
 		ans.Text = top.text
+		if (q.typ == TypePhrase || q.typ == TypePlace) && top.end > top.start {
+			// "various sources like books, movies, and even dreams":
+			// the examples name what the general noun stands for
+			if t := examplesAfter(top.s, top.end, opts.MaxWords); t != "" {
+				ans.Text = t
+			}
+		}
 		if q.advice {
 			// advice is given in several directives ("Do your
 			// research and find an agency. Gather documents …"):
@@ -1817,6 +1824,49 @@ func quotedSpans(s *sentence) []span {
 		}
 	}
 	return out
+}
+
+// exampleCues introduce examples of the noun phrase before them.
+var exampleCues = [][]string{{"like"}, {"such", "as"}, {"including"}}
+
+// examplesAfter are the examples that follow token end of s after an
+// exemplification cue ("like", "such as", "including"): the words to the
+// clause's end, at most maxWords, fillers ("even", "also") dropped; ""
+// when no cue follows.
+func examplesAfter(s *sentence, end, maxWords int) string {
+	k := seqAt(s, end, exampleCues)
+	if k == 0 {
+		return ""
+	}
+	i := end + k
+	st := i
+	for i < len(s.toks) && i-st < maxWords+2 {
+		t := s.toks[i]
+		if t.Punct && t.Text != "," && t.Text != "'" && t.Text != "-" {
+			break
+		}
+		if t.Punct && t.Text == "," && i+1 < len(s.toks) && breaksPhrase(s.toks[i+1].Lower) {
+			break
+		}
+		if i > st && breaksPhrase(t.Lower) {
+			break
+		}
+		i++
+	}
+	for i > st && trimmable(s.toks[i-1]) {
+		i--
+	}
+	if i <= st || !hasContent(s, st, i) {
+		return ""
+	}
+	var ws []string
+	for _, w := range strings.Fields(textOf(s, st, i)) {
+		if lw := strings.ToLower(w); lw == "even" || lw == "also" {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return strings.Join(ws, " ")
 }
 
 // creatorAfter is the name after "by" at token i of s (a comma before
