@@ -126,3 +126,36 @@ func TestReadExamples(t *testing.T) {
 		{"Where does Ana get her ideas from?", "markets, old maps, and train timetables"},
 	})
 }
+
+func TestObjectOfTheQuestionsVerb(t *testing.T) {
+	u := &unit{}
+	for _, c := range []struct{ q, text, want string }{
+		// the verb's word used as a noun has no object
+		{"What has Ana started learning?", "I started learning how to knit - it's a learning curve, but fun.", "knit"},
+		// a phrasal verb asked: the verb without its particle is
+		// another verb
+		{"What hobby did Ana take up?", "I've taken up pottery, and I'm taking pics of every bowl.", "pottery"},
+	} {
+		q := analyze(c.q)
+		s := newSentence(c.text, u)
+		var got []string
+		for _, o := range objectSpans(q, s, anchorsOf(q, s), nil, 10) {
+			got = append(got, o.text)
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: objects %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestLikesDoingAsksForAnActivity(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What does Ana enjoy doing after work?": true,
+		"What does Ana like to do on Sundays?":  true,
+		"What does Ana enjoy about her job?":    false,
+	} {
+		if got := analyze(q).activity; got != want {
+			t.Errorf("%q: activity %v, want %v", q, got, want)
+		}
+	}
+}

@@ -2594,9 +2594,16 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 	}
 	var out []span
 	n := len(s.toks)
+	tg := s.tags()
 	for i, k := range s.keys {
 		if k != q.verbKey {
 			continue
+		}
+		if i < len(tg) && strings.HasPrefix(tg[i], "NN") {
+			continue // "a learning curve": the word is a noun here
+		}
+		if particles[q.verbPrep] && !particleAfter(s, i, q.verbPrep) {
+			continue // "take up" asked, "taking pics" said: another verb
 		}
 		j := i + 1
 		for j < n && !s.toks[j].Punct && (objectPronouns[s.toks[j].Lower] || nlp.IsFiller(s.toks[j].Lower) ||
@@ -2625,6 +2632,25 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 		}
 	}
 	return out
+}
+
+// particles are the adverbial particles of English phrasal verbs ("take
+// up", "figure out"): the verb with its particle is another verb than
+// the verb alone.
+var particles = wordSet(`up out off down away back over`)
+
+// particleAfter reports whether particle p follows the verb at token i of
+// s, at most two words on ("took it up", "took up").
+func particleAfter(s *sentence, i int, p string) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		if s.toks[j].Lower == p {
+			return true
+		}
+		if s.toks[j].Punct {
+			return false
+		}
+	}
+	return false
 }
 
 // headSpans are noun phrases of s headed by the question's head noun with

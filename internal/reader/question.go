@@ -366,7 +366,7 @@ func analyzeAt(q string, now time.Time) question {
 			out.role = head != ""
 		}
 		out.head = head
-		out.activity = activityNouns[head]
+		out.activity = activityNouns[head] || likesDoing(lw)
 		out.color = colorNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.clock = head == "time" && !(next(2) == "of")
@@ -826,6 +826,22 @@ func mainQuestion(q string) string {
 // head noun, which the tagger misreads by its -s.
 func misreadNoun(tg, lw []string, j int) bool {
 	return (tg[j] == "VBZ" || tg[j] == "VBP") && j+1 < len(lw) && nlp.IsAuxiliary(lw[j+1])
+}
+
+// likingVerbs take an activity as their object ("enjoy doing", "like to
+// do").
+var likingVerbs = wordSet(`enjoy enjoys enjoyed like likes liked love loves loved prefer prefers preferred`)
+
+// likesDoing reports whether a question asks what someone likes doing:
+// a verb of liking before "doing" or "to do" ("what does she enjoy doing
+// after work"). The answer is an activity, as for "what hobby".
+func likesDoing(lw []string) bool {
+	for i := 0; i+1 < len(lw); i++ {
+		if likingVerbs[lw[i]] && (lw[i+1] == "doing" || lw[i+1] == "to" && i+2 < len(lw) && lw[i+2] == "do") {
+			return true
+		}
+	}
+	return false
 }
 
 // subordinators open an adverbial clause that can stand before the main
