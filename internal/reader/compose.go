@@ -207,7 +207,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
 		// "how many days … in total": the amounts of time told in
 		// every supporting turn, in the counted unit
-		if t, s := timeTotal(q, sc, ranked); t != "" {
+		if t, s := timeTotal(q, sc, ranked, top); t != "" {
 			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
 			return ans
 		}
@@ -510,9 +510,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			for _, c := range clockSpans(s) {
 				add(c.text, 1, c.start, c.end)
 			}
-			if len(out) > 0 {
-				return out
-			}
+			// "what time": a time of day or nothing, never a
+			// calendar day
+			return out
 		}
 		if q.weekday {
 			// "what day of the week": the weekday a sentence names
@@ -1422,7 +1422,11 @@ func clockSpans(s *sentence) []span {
 	var out []span
 	for _, m := range clockRe.FindAllStringIndex(s.text, -1) {
 		st, en := tokRange(s, m[0], m[1])
-		out = append(out, span{text: strings.TrimSpace(s.text[m[0]:m[1]]), start: st, end: en})
+		text := strings.TrimSpace(s.text[m[0]:m[1]])
+		if l := strings.ToLower(text); strings.HasSuffix(l, "m.") && !strings.Contains(l, ".m") {
+			text = strings.TrimSuffix(text, ".") // "6:15 am." ends the sentence
+		}
+		out = append(out, span{text: text, start: st, end: en})
 	}
 	return out
 }
@@ -1455,6 +1459,10 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		if j+1 < len(s.toks) && (s.toks[j].Lower == "to" || s.toks[j].Lower == "-") && isNumberTok(s.toks[j+1]) {
 			j += 2
 		}
+		// "two and a half weeks"
+		if j+3 < len(s.toks) && s.toks[j].Lower == "and" && (s.toks[j+1].Lower == "a" || s.toks[j+1].Lower == "one") && s.toks[j+2].Lower == "half" && timeUnits[s.toks[j+3].Lower] {
+			j += 3
+		}
 		unitEnd := j
 		if j < len(s.toks) && !s.toks[j].Punct {
 			w := s.toks[j].Lower
@@ -1467,6 +1475,17 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 			}
 		}
 		isTime := unitEnd > j && timeUnits[s.toks[j].Lower]
+		compound := false
+		if isTime && unitEnd+2 < len(s.toks) && s.toks[unitEnd].Lower == "and" {
+			switch a, b := s.toks[unitEnd+1], s.toks[unitEnd+2]; {
+			case (a.Lower == "a" || a.Lower == "one") && b.Lower == "half":
+				// "an hour and a half"
+				unitEnd, compound = unitEnd+3, true
+			case isNumberTok(a) && timeUnits[b.Lower]:
+				// "4 years and 3 months": one amount of time
+				unitEnd, compound = unitEnd+3, true
+			}
+		}
 		start := i
 		if i > 0 && s.toks[i-1].Lower == "since" {
 			start = i - 1
@@ -1482,6 +1501,9 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		}
 		out = append(out, span{text: textOf(s, start, end), start: start, end: end})
 		i = j - 1
+		if compound {
+			i = end - 1
+		}
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The counted noun is the head of the phrase after "how many", past
 // adjectives and partitives; its first noun is kept apart.
@@ -165,4 +168,30 @@ func TestReadNumberKeepsUnit(t *testing.T) {
 		{"How many years have I had my cats?", "3 years"},
 		{"How many people came to my party?", "80"},
 	})
+}
+
+// An amount of time in two units, or with a half, is one amount; "how
+// long … combined" adds the amounts in the unit of the best one.
+func TestCompoundDurations(t *testing.T) {
+	s := newSentence("I've lived here for 4 years and 3 months, and the move took two and a half weeks and an hour and a half of paperwork.", &unit{})
+	var got []string
+	for _, sp := range numberSpans(s, true) {
+		got = append(got, sp.text)
+	}
+	if strings.Join(got, "|") != "4 years and 3 months|two and a half weeks" {
+		t.Errorf("durations %q", got)
+	}
+	ctx := "[2024-02-01 s1-t1] User: I finished the atlas book, which took me two and a half weeks.\n" +
+		"[2024-03-01 s2-t1] User: The river book took me three weeks to finish.\n"
+	checkReads(t, ctx, []readCase{
+		{"How long did it take me to finish the atlas book and the river book combined?", "5.5 weeks"},
+	})
+}
+
+// "What time" is answered by a time of day, never by a calendar day.
+func TestClockNeverADate(t *testing.T) {
+	ctx := "[2024-02-01 s1-t1] User: On Mondays I get up early to swim before work. My alarm rings at 6:15 am.\n"
+	if got := Read("What time do I get up on Mondays?", ctx, Options{}).Text; got != "6:15 am" {
+		t.Errorf("clock: %q", got)
+	}
 }

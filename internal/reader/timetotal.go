@@ -52,7 +52,7 @@ func singularUnit(w string) string {
 // decimal, or a number word) or an article, then the unit, joined by a
 // space or a hyphen ("10-day", "five days", "2.5 hours", "a week"), or a
 // unit with "-long" ("week-long", "a month-long trip").
-var timeAmountRe = regexp.MustCompile(`(?i)\b(?:(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|an)[ -](minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?)\b|(minute|hour|day|week|fortnight|month|year)-long\b)`)
+var timeAmountRe = regexp.MustCompile(`(?i)\b(?:(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|an)( and a half)?[ -](minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?)\b|(minute|hour|day|week|fortnight|month|year)-long\b)`)
 
 // rateWords before "a week" or "a day" make it a rate ("three times a
 // week", "once a day", "per hour"), not an amount of time.
@@ -69,9 +69,9 @@ func timeAmounts(s *sentence, base string) []float64 {
 			}
 			return s.text[ix[2*k]:ix[2*k+1]]
 		}
-		num, unit := sub(1), sub(2)
-		if sub(3) != "" {
-			num, unit = "1", sub(3)
+		num, unit := sub(1), sub(3)
+		if sub(4) != "" {
+			num, unit = "1", sub(4)
 		}
 		if strings.HasPrefix(strings.ToLower(s.text[ix[1]:]), "-old") {
 			continue
@@ -92,19 +92,31 @@ func timeAmounts(s *sentence, base string) []float64 {
 			}
 			v = float64(n)
 		}
+		if sub(2) != "" {
+			v += 0.5 // "two and a half weeks"
+		}
 		out = append(out, v*b.n)
 	}
 	return out
 }
 
-// timeTotal is the total a "how many <time unit> … in total" question
-// asks for: the amounts of time in the counted unit's dimension that the
+// timeTotal is the total a "how many <time unit> … in total" or "how long
+// … combined" question asks for (the latter in the unit of the best
+// candidate, top): the amounts of time in the counted unit's dimension that the
 // sentences about the question's person state, from every sentence with at
 // least timeTotalShare of the best support, each sentence's distinct
 // amounts once, written in the counted unit ("17 days"). It is "" when the
 // counted noun is no time unit or fewer than two amounts add up.
-func timeTotal(q question, sc *scorer, ranked []scored) (string, *sentence) {
+func timeTotal(q question, sc *scorer, ranked []scored, top cand) (string, *sentence) {
 	u := singularUnit(strings.ToLower(q.counted))
+	if _, ok := unitBase[u]; !ok && q.typ == TypeDuration {
+		// "how long … combined": in the unit of the best amount
+		for _, w := range strings.Fields(strings.ToLower(top.text)) {
+			if u = singularUnit(w); u != "" {
+				break
+			}
+		}
+	}
 	b, ok := unitBase[u]
 	if !ok || len(ranked) == 0 {
 		return "", nil
@@ -112,7 +124,7 @@ func timeTotal(q question, sc *scorer, ranked []scored) (string, *sentence) {
 	best := ranked[0].support
 	var sum float64
 	n := 0
-	var top *sentence
+	var first *sentence
 	for _, r := range ranked {
 		if r.support < best*timeTotalShare {
 			break
@@ -128,8 +140,8 @@ func timeTotal(q question, sc *scorer, ranked []scored) (string, *sentence) {
 			seen[v] = true
 			sum += v
 			n++
-			if top == nil {
-				top = r.s
+			if first == nil {
+				first = r.s
 			}
 		}
 	}
@@ -145,5 +157,5 @@ func timeTotal(q question, sc *scorer, ranked []scored) (string, *sentence) {
 	if v == 1 {
 		unit = u
 	}
-	return num + " " + unit, top
+	return num + " " + unit, first
 }
