@@ -159,3 +159,11 @@ func TestLikesDoingAsksForAnActivity(t *testing.T) {
 		}
 	}
 }
+
+func TestWhichFirstByStateStart(t *testing.T) {
+	ctx := "[2024-05-20 s1-t1] User: I went to a pottery fair in town yesterday.\n" +
+		"[2024-05-20 s2-t1] User: I've been taking guitar lessons for the past three months, and I love them.\n"
+	checkReads(t, ctx, []readCase{
+		{"Which happened first, the pottery fair or the start of my guitar lessons?", "the start of my guitar lessons"},
+	})
+}

@@ -151,8 +151,10 @@ func eventKeys(phrase string) []string {
 // focus term); among equal ones a dated one, then the better supported,
 // then the earlier. A sentence is dated by the single-day date expression
 // it states (one with a digit first: "on January 2nd" before "Sunday"),
-// resolved against its item's date with internal/temporal; else by one a
-// sibling sentence of the same item states when that sentence holds a
+// resolved against its item's date with internal/temporal; else by the
+// start of the state it tells the length of ("I've been taking classes
+// for the past three months": three months before its item's day,
+// startDay); else by one a sibling sentence of the same item states when that sentence holds a
 // term of the phrase ("I'm getting ready for the team meeting. It is on
 // March 3rd."); else by its item's date. ok is false when no sentence
 // holds half of the phrase's weighted terms or the sentence is undated;
@@ -190,10 +192,16 @@ func eventDate(sc *scorer, phrase string, avoid *sentence) (day time.Time, s *se
 		}
 		return h
 	}
-	// dateOf is the day a sentence states, or a sibling that shares a
-	// term with the phrase states.
+	// dateOf is the day a sentence states, the start of a state it
+	// tells the length of, or the day a sibling that shares a term with
+	// the phrase states.
 	dateOf := func(c *sentence) (time.Time, bool) {
 		if d, ok := statedDay(c); ok {
+			return d, true
+		}
+		// "I've been taking Spanish classes for the past three
+		// months": the state began then
+		if d, ok := startDay(c); ok {
 			return d, true
 		}
 		for _, o := range c.u.sents {
