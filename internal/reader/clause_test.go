@@ -167,3 +167,13 @@ func TestWhichFirstByStateStart(t *testing.T) {
 		{"Which happened first, the pottery fair or the start of my guitar lessons?", "the start of my guitar lessons"},
 	})
 }
+
+func TestSentenceInitialCapital(t *testing.T) {
+	u := &unit{}
+	if tg := newSentence("Super cozy and comfy.", u).tags(); tg[0] == "NNP" {
+		t.Errorf("sentence-initial adjective tagged %v", tg)
+	}
+	if tg := newSentence("Marta went home early.", u).tags(); tg[0] != "NNP" {
+		t.Errorf("sentence-initial name tagged %v", tg)
+	}
+}

@@ -21,10 +21,21 @@ var (
 
 // tags returns the Penn Treebank tag of each of s's tokens, computed once
 // per sentence. The tagger is safe for concurrent use (Tag only reads the
-// model).
+// model). A sentence whose first word the tagger reads as a proper noun
+// by its capital alone ("Super/NNP cozy/NN and comfy") is tagged with that
+// word in lower case when the tagger then reads it as another class
+// ("super/RB cozy/JJ"); a name lower-cased reads as a common noun and
+// keeps the first tagging.
 func (s *sentence) tags() []string {
 	if s.pos0 == nil {
 		s.pos0 = tagWords(s.toks)
+		if len(s.toks) > 1 && len(s.pos0) == len(s.toks) && s.pos0[0] == "NNP" && s.toks[0].Text != s.toks[0].Lower {
+			toks := append([]nlp.Token(nil), s.toks...)
+			toks[0].Text = toks[0].Lower
+			if low := tagWords(toks); !strings.HasPrefix(low[0], "NN") {
+				s.pos0 = low
+			}
+		}
 	}
 	return s.pos0
 }
