@@ -565,11 +565,30 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		return out
 	case TypeDuration:
+		// "a few months ago" dates an event: it is no length, unless
+		// the question asks how long ago, or how long a state has
+		// lasted up to now ("how long has he been surfing": "I
+		// started five years ago")
+		lq := " " + strings.ToLower(q.text) + " "
+		asksAgo := strings.Contains(lq, " ago") || strings.Contains(lq, " has ") || strings.Contains(lq, " have ")
+		point := func(n span) bool {
+			return !asksAgo && (strings.HasSuffix(strings.ToLower(n.text), " ago") || n.end < len(s.toks) && s.toks[n.end].Lower == "ago")
+		}
 		for _, n := range numberSpans(s, true) {
-			add(n.text, 1, n.start, n.end)
+			if !point(n) {
+				text := n.text
+				if !strings.Contains(lq, " ago") {
+					// "five years ago" for "how long has he
+					// been …": five years
+					text = strings.TrimSuffix(strings.TrimSuffix(text, " ago"), " Ago")
+				}
+				add(text, 1, n.start, n.end)
+			}
 		}
 		for _, n := range articleDurations(s) {
-			add(n.text, 0.9, n.start, n.end)
+			if !point(n) {
+				add(n.text, 0.9, n.start, n.end)
+			}
 		}
 		return out
 	case TypeNumber:

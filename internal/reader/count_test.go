@@ -195,3 +195,12 @@ func TestClockNeverADate(t *testing.T) {
 		t.Errorf("clock: %q", got)
 	}
 }
+
+// "N ago" dates an event: no length for "how long was I …", the length of
+// a state for "how long has she been …".
+func TestAgoIsNoLength(t *testing.T) {
+	ctx := "[2024-02-01 s1-t1] User: I saw the old castle when I was in Peru a few months ago. I spent three weeks hiking around the country.\n"
+	checkReads(t, ctx, []readCase{{"How long was I in Peru for?", "three weeks"}})
+	ctx = "[2024-02-01 s1-t1] Lea: I started rowing five years ago and I still love it.\n"
+	checkReads(t, ctx, []readCase{{"How long has Lea been rowing?", "five years"}})
+}
