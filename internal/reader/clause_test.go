@@ -177,3 +177,27 @@ func TestSentenceInitialCapital(t *testing.T) {
 		t.Errorf("sentence-initial name tagged %v", tg)
 	}
 }
+
+func TestClassifiedSubjects(t *testing.T) {
+	u := &unit{}
+	q := analyze("What winter sport does Ana like?")
+	for text, want := range map[string]string{
+		"Curling, sledding, and cross-country skiing are all great winter sports.": "Curling, sledding, and cross-country skiing",
+		"They are all great winter sports.":                                        "",
+		"Curling is a great winter sport.":                                         "",
+	} {
+		var got []string
+		for _, sp := range classifiedSubjects(q, newSentence(text, u)) {
+			got = append(got, sp.text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: subjects %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestReadClassifiedSubject(t *testing.T) {
+	checkReads(t, "[2024-01-10 a] Ana: Curling, sledding, and cross-country skiing are all great winter sports I enjoy.", []readCase{
+		{"What winter sport does Ana enjoy?", "Curling, sledding, and cross-country skiing"},
+	})
+}

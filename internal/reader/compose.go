@@ -756,6 +756,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		addNear(a.text, appositiveFit, a.start, a.end, 1)
 		typed(k, true)
 	}
+	for _, a := range classifiedSubjects(q, s) {
+		// "Skiing, snowboarding, and ice skating are all fun winter
+		// activities" for "what activity"
+		k := len(out)
+		addNear(a.text, appositiveFit, a.start, a.end, 1)
+		typed(k, true)
+	}
 	if q.quality {
 		// "how was the trip": the adjectives said of it ("so
 		// peaceful", "super cozy and comfy")
@@ -1908,6 +1915,63 @@ func examplesAfter(s *sentence, end, maxWords int) string {
 		ws = append(ws, w)
 	}
 	return strings.Join(ws, " ")
+}
+
+// maxSubjectWords caps a classified subject, in tokens.
+const maxSubjectWords = 10
+
+// classifiedSubjects are the subjects a plural copular sentence classifies
+// by the question's head noun: "<subject> are|were (all|both|the)
+// <modifiers> <head>" ("Skiing, snowboarding, and ice skating are all fun
+// winter activities" → the three sports for "what activity"), the subject
+// being the sentence's start, a noun phrase or a series of them (no verb,
+// no pronoun, at most maxSubjectWords tokens). A singular "X is a great
+// game" is left to appositiveSpans, which reads it only after a
+// possessive: the whole subject ("Zelda for Switch") is seldom the name.
+func classifiedSubjects(q question, s *sentence) []span {
+	if q.headKey == "" {
+		return nil
+	}
+	tg := s.tags()
+	var out []span
+	for i, k := range s.keys {
+		if k != q.headKey || i >= len(tg) {
+			continue
+		}
+		j := i
+		for j > 0 && !s.toks[j-1].Punct && !nlp.IsFunctionWord(s.toks[j-1].Lower) && (strings.HasPrefix(tg[j-1], "JJ") || strings.HasPrefix(tg[j-1], "NN") || tg[j-1] == "VBG") {
+			j--
+		}
+		for j > 0 && (s.toks[j-1].Lower == "all" || s.toks[j-1].Lower == "both" || articles[s.toks[j-1].Lower]) {
+			j--
+		}
+		if j < 2 {
+			continue
+		}
+		switch s.toks[j-1].Lower {
+		case "are", "were":
+		default:
+			continue
+		}
+		en := j - 1
+		st := 0
+		for st < en && trimmable(s.toks[st]) {
+			st++
+		}
+		if en-st < 1 || en-st > maxSubjectWords || !hasContent(s, st, en) || hasSubject(s, st, en) {
+			continue
+		}
+		verb := false
+		for x := st; x < en && x < len(tg); x++ {
+			if finiteTag(tg[x]) || tg[x] == "PRP" {
+				verb = true
+			}
+		}
+		if !verb {
+			out = append(out, span{text: textOf(s, st, en), start: st, end: en})
+		}
+	}
+	return out
 }
 
 // creatorAfter is the name after "by" at token i of s (a comma before
