@@ -24,20 +24,16 @@ func TestSeriesItemWithSubject(t *testing.T) {
 	}
 }
 
-func TestObjectEndsBeforeCoordinatedVerb(t *testing.T) {
-	u := &unit{}
-	for _, c := range []struct{ q, text, want string }{
-		{"What did Mia finish last week?", "I finally finished my first quilt and printed a photo of it.", "first quilt"},
-		// tagged as a noun, but its object follows
-		{"What did Mia finish last week?", "I finally finished my first quilt and hung it on the wall.", "first quilt"},
-		// nouns stay coordinated, a misread plural too
-		{"What did Mia buy?", "I bought warm socks and mittens for the trip.", "warm socks and mittens for the trip"},
-		{"What did Mia find?", "I find soft melodies and rhythms help me sleep.", "soft melodies and rhythms help me sleep"},
-		// a verb-phrase object keeps its coordinated verbs
-		{"What did Mia start?", "I started to sketch and paint every morning.", "sketch and paint every morning"},
-	} {
+// objectCase is a question, a sentence and the objects of the question's
+// verb objectSpans reads in it, joined by "|".
+type objectCase struct{ q, text, want string }
+
+// checkObjects checks objectSpans on each case.
+func checkObjects(t *testing.T, cases []objectCase) {
+	t.Helper()
+	for _, c := range cases {
 		q := analyze(c.q)
-		s := newSentence(c.text, u)
+		s := newSentence(c.text, &unit{})
 		var got []string
 		for _, o := range objectSpans(q, s, anchorsOf(q, s), nil, 10) {
 			got = append(got, o.text)
@@ -46,6 +42,19 @@ func TestObjectEndsBeforeCoordinatedVerb(t *testing.T) {
 			t.Errorf("%q: objects %q, want %q", c.text, got, c.want)
 		}
 	}
+}
+
+func TestObjectEndsBeforeCoordinatedVerb(t *testing.T) {
+	checkObjects(t, []objectCase{
+		{"What did Mia finish last week?", "I finally finished my first quilt and printed a photo of it.", "first quilt"},
+		// tagged as a noun, but its object follows
+		{"What did Mia finish last week?", "I finally finished my first quilt and hung it on the wall.", "first quilt"},
+		// nouns stay coordinated, a misread plural too
+		{"What did Mia buy?", "I bought warm socks and mittens for the trip.", "warm socks and mittens for the trip"},
+		{"What did Mia find?", "I find soft melodies and rhythms help me sleep.", "soft melodies and rhythms help me sleep"},
+		// a verb-phrase object keeps its coordinated verbs
+		{"What did Mia start?", "I started to sketch and paint every morning.", "sketch and paint every morning"},
+	})
 }
 
 func TestFrontedAdverbialClause(t *testing.T) {
@@ -128,24 +137,13 @@ func TestReadExamples(t *testing.T) {
 }
 
 func TestObjectOfTheQuestionsVerb(t *testing.T) {
-	u := &unit{}
-	for _, c := range []struct{ q, text, want string }{
+	checkObjects(t, []objectCase{
 		// the verb's word used as a noun has no object
 		{"What has Ana started learning?", "I started learning how to knit - it's a learning curve, but fun.", "knit"},
 		// a phrasal verb asked: the verb without its particle is
 		// another verb
 		{"What hobby did Ana take up?", "I've taken up pottery, and I'm taking pics of every bowl.", "pottery"},
-	} {
-		q := analyze(c.q)
-		s := newSentence(c.text, u)
-		var got []string
-		for _, o := range objectSpans(q, s, anchorsOf(q, s), nil, 10) {
-			got = append(got, o.text)
-		}
-		if strings.Join(got, "|") != c.want {
-			t.Errorf("%q: objects %q, want %q", c.text, got, c.want)
-		}
-	}
+	})
 }
 
 func TestLikesDoingAsksForAnActivity(t *testing.T) {
