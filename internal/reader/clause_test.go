@@ -59,20 +59,20 @@ func TestObjectEndsBeforeCoordinatedVerb(t *testing.T) {
 
 func TestFrontedAdverbialClause(t *testing.T) {
 	for q, want := range map[string]Type{
-		"When we moved to the farm, what did Ana plant first?":  TypePhrase,
-		"When Leo was a boy, where did he spend his summers?":   TypePlace,
-		"Before I sold the van, did I own a truck?":             TypeYesNo,
-		"After the storm, how many trees did Ana lose?":         TypeNumber,
-		"When did Ana plant the beans, and where?":              TypeDate,
-		"When Ana planted the beans, she was happy.":            TypeDate,
-		"If it rains, the picnic moves indoors, which is fine?": TypePhrase,
+		"When we moved to the farm, what did Nadia plant first?": TypePhrase,
+		"When Leo was a boy, where did he spend his summers?":    TypePlace,
+		"Before I sold the van, did I own a truck?":              TypeYesNo,
+		"After the storm, how many trees did Nadia lose?":        TypeNumber,
+		"When did Nadia plant the beans, and where?":             TypeDate,
+		"When Nadia planted the beans, she was happy.":           TypeDate,
+		"If it rains, the picnic moves indoors, which is fine?":  TypePhrase,
 	} {
 		if got := analyze(q).typ; got != want {
 			t.Errorf("%q: type %s, want %s", q, got, want)
 		}
 	}
 	// the fronted clause's words stay focus terms
-	q := analyze("When we moved to the farm, what did Ana plant first?")
+	q := analyze("When we moved to the farm, what did Nadia plant first?")
 	if q.order(stem("farm")) < 0 {
 		t.Errorf("focus %q lacks the fronted clause's %q", q.focus, "farm")
 	}
@@ -97,20 +97,20 @@ func TestMisreadHeadNoun(t *testing.T) {
 }
 
 func TestLatestAsksForOne(t *testing.T) {
-	if q := analyze("What plants did Ana buy most recently?"); q.list {
+	if q := analyze("What plants did Nadia buy most recently?"); q.list {
 		t.Error("a superlative of time asks for a list")
 	}
-	if q := analyze("What plants did Ana buy?"); !q.list {
+	if q := analyze("What plants did Nadia buy?"); !q.list {
 		t.Error("a plural head asks for no list")
 	}
 }
 
 func TestTitleWithCreator(t *testing.T) {
-	checkReads(t, "[2024-01-10 a] Ana: Last month I read \"The Salt Road\" by Ines Varga in two days!", []readCase{
-		{"Which book did Ana read last month?", "Salt Road by Ines Varga"},
+	checkReads(t, "[2024-01-10 a] Nadia: Last month I read \"The Salt Road\" by Ines Varga in two days!", []readCase{
+		{"Which book did Nadia read last month?", "Salt Road by Ines Varga"},
 	})
-	checkReads(t, "[2024-01-10 a] Ana: Last month I read \"The Salt Road\" on the train.", []readCase{
-		{"Which book did Ana read last month?", "Salt Road"},
+	checkReads(t, "[2024-01-10 a] Nadia: Last month I read \"The Salt Road\" on the train.", []readCase{
+		{"Which book did Nadia read last month?", "Salt Road"},
 	})
 }
 
@@ -131,26 +131,26 @@ func TestExamplesOfGeneralNoun(t *testing.T) {
 }
 
 func TestReadExamples(t *testing.T) {
-	checkReads(t, "[2024-01-10 a] Ana: I get my ideas from various sources like markets, old maps, and even train timetables.", []readCase{
-		{"Where does Ana get her ideas from?", "markets, old maps, and train timetables"},
+	checkReads(t, "[2024-01-10 a] Nadia: I get my ideas from various sources like markets, old maps, and even train timetables.", []readCase{
+		{"Where does Nadia get her ideas from?", "markets, old maps, and train timetables"},
 	})
 }
 
 func TestObjectOfTheQuestionsVerb(t *testing.T) {
 	checkObjects(t, []objectCase{
 		// the verb's word used as a noun has no object
-		{"What has Ana started learning?", "I started learning how to knit - it's a learning curve, but fun.", "knit"},
+		{"What has Nadia started learning?", "I started learning how to knit - it's a learning curve, but fun.", "knit"},
 		// a phrasal verb asked: the verb without its particle is
 		// another verb
-		{"What hobby did Ana take up?", "I've taken up pottery, and I'm taking pics of every bowl.", "pottery"},
+		{"What hobby did Nadia take up?", "I've taken up pottery, and I'm taking pics of every bowl.", "pottery"},
 	})
 }
 
 func TestLikesDoingAsksForAnActivity(t *testing.T) {
 	for q, want := range map[string]bool{
-		"What does Ana enjoy doing after work?": true,
-		"What does Ana like to do on Sundays?":  true,
-		"What does Ana enjoy about her job?":    false,
+		"What does Nadia enjoy doing after work?": true,
+		"What does Nadia like to do on Sundays?":  true,
+		"What does Nadia enjoy about her job?":    false,
 	} {
 		if got := analyze(q).activity; got != want {
 			t.Errorf("%q: activity %v, want %v", q, got, want)
@@ -178,7 +178,7 @@ func TestSentenceInitialCapital(t *testing.T) {
 
 func TestClassifiedSubjects(t *testing.T) {
 	u := &unit{}
-	q := analyze("What winter sport does Ana like?")
+	q := analyze("What winter sport does Nadia like?")
 	for text, want := range map[string]string{
 		"Curling, sledding, and cross-country skiing are all great winter sports.": "Curling, sledding, and cross-country skiing",
 		"They are all great winter sports.":                                        "",
@@ -195,7 +195,7 @@ func TestClassifiedSubjects(t *testing.T) {
 }
 
 func TestReadClassifiedSubject(t *testing.T) {
-	checkReads(t, "[2024-01-10 a] Ana: Curling, sledding, and cross-country skiing are all great winter sports I enjoy.", []readCase{
-		{"What winter sport does Ana enjoy?", "Curling, sledding, and cross-country skiing"},
+	checkReads(t, "[2024-01-10 a] Nadia: Curling, sledding, and cross-country skiing are all great winter sports I enjoy.", []readCase{
+		{"What winter sport does Nadia enjoy?", "Curling, sledding, and cross-country skiing"},
 	})
 }

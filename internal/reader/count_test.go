@@ -12,7 +12,7 @@ func TestCountedNoun(t *testing.T) {
 		{"How many different dentists have I seen?", "dentists", "dentists"},
 		{"How many board games did Ivo buy?", "games", "board"},
 		{"How many pieces of luggage did we check in?", "luggage", "luggage"},
-		{"How many times did Ana call her brother?", "times", "times"},
+		{"How many times did Nadia call her brother?", "times", "times"},
 		{"How many hours did the drive take?", "hours", "hours"},
 		{"How many online courses have I completed?", "courses", "courses"},
 		{"What is the price of the lamp?", "", ""},
@@ -75,18 +75,18 @@ func TestCountItemsPastAdjective(t *testing.T) {
 // items as the light verb does; the count is written as English says how
 // often.
 func TestReadCountTimes(t *testing.T) {
-	if got := objectNoun(analyze("How many times has Ana gone to the lake in June 2024?")); got != "lake" {
+	if got := objectNoun(analyze("How many times has Nadia gone to the lake in June 2024?")); got != "lake" {
 		t.Errorf("objectNoun: got %q, want %q", got, "lake")
 	}
 	for n, want := range map[int]string{1: "once", 2: "twice", 3: "three times", 12: "12 times"} {
-		if got := countAnswer(analyze("How many times did Ana swim?"), n); got != want {
+		if got := countAnswer(analyze("How many times did Nadia swim?"), n); got != want {
 			t.Errorf("countAnswer(%d) = %q, want %q", n, got, want)
 		}
 	}
-	ctx := "[2024-06-03 s1-t1] Ana: We spent the whole afternoon by the lake, the dog loved it.\n" +
-		"[2024-06-20 s2-t1] Ana: Took my niece to the lake yesterday for a picnic.\n"
+	ctx := "[2024-06-03 s1-t1] Nadia: We spent the whole afternoon by the lake, the dog loved it.\n" +
+		"[2024-06-20 s2-t1] Nadia: Took my niece to the lake yesterday for a picnic.\n"
 	checkReads(t, ctx, []readCase{
-		{"How many times has Ana gone to the lake?", "twice"},
+		{"How many times has Nadia gone to the lake?", "twice"},
 	})
 }
 
@@ -190,8 +190,8 @@ func TestCompoundDurations(t *testing.T) {
 
 // "What time" is answered by a time of day, never by a calendar day.
 func TestClockNeverADate(t *testing.T) {
-	ctx := "[2024-02-01 s1-t1] User: On Mondays I get up early to swim before work. My alarm rings at 6:15 am.\n"
-	if got := Read("What time do I get up on Mondays?", ctx, Options{}).Text; got != "6:15 am" {
+	ctx := "[2024-02-01 s1-t1] User: On Sundays I get up early to swim before work. My alarm rings at 6:15 am.\n"
+	if got := Read("What time do I get up on Sundays?", ctx, Options{}).Text; got != "6:15 am" {
 		t.Errorf("clock: %q", got)
 	}
 }

@@ -94,7 +94,7 @@ type question struct {
 	// buy it from", "who did I go with to the show"), "" when none.
 	gapPrep string
 	// entity is true for a free-phrase what/which question with a head
-	// noun ("which show", "what kind of app", "what is Ana's favourite
+	// noun ("which show", "what kind of app", "what is Nadia's favourite
 	// show"): it asks for an entity of the noun's type.
 	entity bool
 	// activity is true when the head noun asks for an activity ("what
@@ -851,8 +851,8 @@ var subordinators = wordSet(`when whenever while after before since once if as a
 
 // afterFronted is the main clause of a question that opens with a fronted
 // adverbial clause: the words after the clause's comma when a wh-word or
-// an auxiliary starts them ("When we set up the printer, which cable did
-// we use?" → "which cable did we use?"); q itself otherwise. "When" right
+// an auxiliary starts them ("When we set up the tent, which pole did we
+// use?" → "which pole did we use?"); q itself otherwise. "When" right
 // before an auxiliary asks for a time ("When did she …, and …").
 func afterFronted(q string) string {
 	ts := words(q)
