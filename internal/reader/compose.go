@@ -2109,10 +2109,11 @@ func purposeTo(s *sentence, st, i int) bool {
 }
 
 // coordinatedVerb reports whether token i of s is "and" or "or" before a
-// past, present or base-form verb or a modal after a noun-phrase object that starts at token
-// st ("finished my first screenplay | and printed it"): the conjunction
-// joins a second predicate, and the object ends before it. A verb-phrase
-// object keeps its coordinated verbs ("started to sketch and paint").
+// past, present or base-form verb or a modal after a noun-phrase object
+// that starts at token st ("finished my first screenplay | and printed
+// it"): the conjunction joins a second predicate, and the object ends
+// before it. A verb-phrase object keeps its coordinated verbs ("started
+// to sketch and paint").
 func coordinatedVerb(s *sentence, st, i int) bool {
 	tg := s.tags()
 	if i+1 >= len(s.toks) || i+1 >= len(tg) || strings.HasPrefix(tg[st], "VB") {
@@ -2135,9 +2136,10 @@ func coordinatedVerb(s *sentence, st, i int) bool {
 	}
 	switch w := s.toks[i+1].Lower; tg[i+1] {
 	case "VBP", "VB":
-		// a base or present form ends in -s only as "guess" or
-		// "focus" do; "rhythms" tagged so is a plural noun
-		return !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us")
+		// a base or present form has no plural's -s ("guess" and
+		// "focus" do not read as one); "rhythms" tagged so is a
+		// plural noun
+		return !isPlural(w)
 	case "VBD", "MD":
 		return true
 	}
