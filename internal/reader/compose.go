@@ -662,7 +662,18 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(e.text, fit, e.start, e.end)
 	}
+	if q.saying {
+		// "what quote does she live by": the words she quotes, whole
+		k := len(out)
+		for _, qs := range quotedSpansUpTo(s, maxQuotedSaying) {
+			addNear(qs.text, 1, qs.start, qs.end, nameNear)
+		}
+		typed(k, true)
+	}
 	for _, qs := range quotedSpans(s) {
+		if q.saying {
+			break
+		}
 		fit := 0.8
 		if q.wantsName {
 			fit = 1
@@ -1851,10 +1862,21 @@ func vocative(s *sentence, i, j int) bool {
 	return edgeBefore && edgeAfter && (before == "," || after == "," || before == "")
 }
 
+// maxQuotedTitle is the longest quoted span, in tokens, read as a title or
+// a name; a quotation asked for by a saying noun (sayingNouns) may run to
+// maxQuotedSaying.
+const (
+	maxQuotedTitle  = 10
+	maxQuotedSaying = 40
+)
+
 // quotedSpans are spans in quotes: titles and names ("Becoming Nicole").
-func quotedSpans(s *sentence) []span {
+func quotedSpans(s *sentence) []span { return quotedSpansUpTo(s, maxQuotedTitle) }
+
+// quotedSpansUpTo are the quoted spans of s of at most maxToks tokens.
+func quotedSpansUpTo(s *sentence, maxToks int) []span {
 	var out []span
-	open := -1
+	open, sopen := -1, -1
 	for i, t := range s.toks {
 		if !t.Punct {
 			continue
@@ -1864,10 +1886,22 @@ func quotedSpans(s *sentence) []span {
 			if open < 0 && t.Text != "”" {
 				open = i
 			} else if open >= 0 {
-				if i-open-1 >= 1 && i-open-1 <= 10 {
+				if i-open-1 >= 1 && i-open-1 <= maxToks {
 					out = append(out, span{text: textOf(s, open+1, i), start: open + 1, end: i})
 				}
 				open = -1
+			}
+		case "'", "‘", "’":
+			// single quotes: an opening mark stands before a word
+			// after a space, a closing one right after a word
+			// (the "'" of "the kids' room" opens nothing)
+			if sopen < 0 && i+1 < len(s.toks) && !s.toks[i+1].Punct && s.toks[i+1].Start == t.End && (i == 0 || s.toks[i-1].End < t.Start) && t.Text != "’" {
+				sopen = i
+			} else if sopen >= 0 && i > sopen+1 && !s.toks[i-1].Punct && s.toks[i-1].End == t.Start && (i+1 == len(s.toks) || s.toks[i+1].Start > t.End || s.toks[i+1].Punct) {
+				if i-sopen-1 <= maxToks {
+					out = append(out, span{text: textOf(s, sopen+1, i), start: sopen + 1, end: i})
+				}
+				sopen = -1
 			}
 		}
 	}

@@ -81,6 +81,9 @@ type question struct {
 	// the name of …", "which book", "what movie"): names and quoted
 	// titles fit best.
 	wantsName bool
+	// saying is true when the head asks for words someone says or lives
+	// by ("what quote", "what is his motto"): a quotation, however long.
+	saying bool
 	// headKey is the stem of head (the answer's category, "book",
 	// "activity"): often not said by the sentence that names the answer,
 	// it weighs half a focus term.
@@ -214,6 +217,9 @@ var (
 	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
 		play plays painting paintings artist artists author authors`)
+	// sayingNouns ask for words said or lived by, told as a quotation.
+	sayingNouns = wordSet(`quote quotes quotation quotations saying sayings motto mottos mantra mantras slogan
+		slogans catchphrase proverb proverbs`)
 	numberNouns = wordSet(`number percentage percent amount price cost total count score rate size age height
 		weight distance speed budget salary fee temperature capacity population quantity sum latency accuracy
 		duration length limit threshold volume ratio fraction level version balance`)
@@ -329,12 +335,20 @@ func analyzeAt(q string, now time.Time) question {
 		// The head noun: the first word after what/which that is not a
 		// function word ("what kind of book" → "book").
 		if wh == "what" || wh == "which" || wh == "whose" {
-			for k := 1; k <= 4 && at+k < len(lw); k++ {
+			for k, seen := 1, 0; seen < 4 && at+k < len(lw); k++ {
 				w := lw[at+k]
+				if initial(mt, at+k) {
+					continue // "what J.K. Rowling quote"
+				}
+				seen++
 				if w == "kind" || w == "kinds" || w == "type" || w == "types" || w == "sort" || w == "sorts" || w == "of" {
 					continue
 				}
-				if nlp.IsFunctionWord(w) {
+				if nlp.IsFunctionWord(w) && !(k == 1 && nounTagAt(mt, at+k)) {
+					// a function word ends the search, unless the
+					// tagger reads the word right after the wh-word
+					// as a noun ("what cause": the noun, not the
+					// casual "'cause")
 					break
 				}
 				head = w
@@ -347,7 +361,14 @@ func analyzeAt(q string, now time.Time) question {
 				// hotel chain" → "chain", "what engine version" →
 				// "version").
 				if tg := tagWords(mt); at+k < len(tg) {
-					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+					// A name before the head is its modifier ("what
+					// J.K. Rowling quote" → "quote").
+					named := strings.HasPrefix(tg[at+k], "NNP")
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || named && strings.HasPrefix(tg[j], "NNP") || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+						if strings.HasPrefix(tg[j], "NNP") {
+							continue
+						}
+						named = false
 						head = lw[j]
 					}
 				}
@@ -369,6 +390,7 @@ func analyzeAt(q string, now time.Time) question {
 		out.activity = activityNouns[head] || likesDoing(lw)
 		out.color = colorNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
+		out.saying = sayingNouns[head]
 		out.clock = head == "time" && !(next(2) == "of")
 		out.exactDay = head == "date" && (wh == "what" || wh == "which")
 		out.age = wh == "how" && next(1) == "old"
@@ -557,7 +579,7 @@ func analyzeAt(q string, now time.Time) question {
 			continue
 		}
 		w := t.Lower
-		if nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", "")) || metaWords[w] || !hasLetterOrDigit(w) {
+		if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", "")) || metaWords[w] || !hasLetterOrDigit(w)) && !(w == out.head && w != "") {
 			continue
 		}
 		st := stem(w)
@@ -634,6 +656,24 @@ func strandedPrep(main string) string {
 		}
 	}
 	return ""
+}
+
+// initial reports whether token i of toks is a name's initial or its dot
+// ("J", "." in "J.K. Rowling").
+func initial(toks []nlp.Token, i int) bool {
+	t := toks[i]
+	if t.Text == "." {
+		return i > 0 && initial(toks, i-1)
+	}
+	r := []rune(t.Text)
+	return len(r) == 1 && unicode.IsUpper(r[0]) && i+1 < len(toks) && toks[i+1].Text == "."
+}
+
+// nounTagAt reports whether the tagger reads token i of toks as a common
+// noun.
+func nounTagAt(toks []nlp.Token, i int) bool {
+	tg := tagWords(toks)
+	return i < len(tg) && (tg[i] == "NN" || tg[i] == "NNS")
 }
 
 // subjectHead is the head noun of the noun phrase starting at token from

@@ -9,6 +9,7 @@ package textutil
 
 import (
 	"hash/maphash"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -216,6 +217,10 @@ var abbreviations = map[string]bool{
 	"vs": true, "e.g": true, "i.e": true, "etc": true, "al": true, "approx": true, "fig": true, "no": true,
 }
 
+// initialsRe matches dotted initials without their last dot ("j.k",
+// "c.s"): two or more single letters.
+var initialsRe = regexp.MustCompile(`^([a-z]\.)+[a-z]$`)
+
 // abbreviationBefore reports whether the word ending at rs[dot] (the dot
 // excluded) is a known abbreviation.
 func abbreviationBefore(rs []rune, dot int) bool {
@@ -224,6 +229,9 @@ func abbreviationBefore(rs []rune, dot int) bool {
 		start--
 	}
 	w := strings.ToLower(string(rs[start:dot]))
+	if initialsRe.MatchString(w) && dot+2 < len(rs) && unicode.IsUpper(rs[dot+2]) {
+		return true // "J.K. Rowling": initials before a name
+	}
 	if w == "no" && (dot+2 >= len(rs) || !unicode.IsDigit(rs[dot+2])) {
 		return false // "No." ends a sentence unless a number follows ("No. 5")
 	}

@@ -57,8 +57,8 @@ func TestContainsAll(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
-	got := Sentences("Version 3.5 is out. Is it fast? Yes!\nNew line here. Prof. Rossi met Okafor et al. in May. No. It is No. 5 now.")
-	want := []string{"Version 3.5 is out.", "Is it fast?", "Yes!", "New line here.", "Prof. Rossi met Okafor et al. in May.", "No.", "It is No. 5 now."}
+	got := Sentences("Version 3.5 is out. Is it fast? Yes!\nNew line here. Prof. Rossi met Okafor et al. in May. No. It is No. 5 now. I read C.S. Lewis as a kid. We met in the U.S. and stayed.")
+	want := []string{"Version 3.5 is out.", "Is it fast?", "Yes!", "New line here.", "Prof. Rossi met Okafor et al. in May.", "No.", "It is No. 5 now.", "I read C.S. Lewis as a kid.", "We met in the U.S.", "and stayed."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Sentences = %q, want %q", got, want)
 	}

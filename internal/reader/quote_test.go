@@ -1,0 +1,52 @@
+package reader
+
+import "testing"
+
+// A saying noun ("quote", "motto") asks for the quotation whole, in double
+// or single quotes, however long; initials do not end the sentence that
+// names the quoted author.
+func TestReadQuotation(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] Odile: My grandfather had a line from C.S. Lewis he loved: \"You are never too old to set another goal or to dream a new dream.\" I think of it often.\n" +
+		"[2024-03-09 s2-t1] Odile: Our kitchen has a tile that reads 'Eat well, laugh often' - it's the family motto.\n"
+	checkReads(t, ctx, []readCase{
+		{"What C.S. Lewis quote did Odile's grandfather love?", "You are never too old to set another goal or to dream a new dream"},
+		{"What is the motto of Odile's family?", "Eat well, laugh often"},
+	})
+}
+
+// quotedSpansUpTo: single quotes open before a word after a space and close
+// right after a word; the mark of a plural possessive opens nothing.
+func TestQuotedSpansSingle(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"The sign says 'Back in five' today.", "Back in five"},
+		{"The kids' room and the dogs' beds are clean.", ""},
+		{"She called it ‘the long walk’ and laughed.", "the long walk"},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		got := ""
+		if sp := quotedSpansUpTo(s, maxQuotedSaying); len(sp) > 0 {
+			got = sp[0].text
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// The word right after "what" is the head noun when the tagger reads it
+// as one, though it doubles as a casual conjunction ("cause"); a name
+// before the head modifies it.
+func TestQuestionHeadAfterWh(t *testing.T) {
+	cases := []struct{ q, head string }{
+		{"What cause did the bake sale raise money for?", "cause"},
+		{"Which Taylor Swift song does Idris hum?", "song"},
+		{"What J.K. Rowling book did she reread?", "book"},
+		{"What fuels Idris's drive?", "fuels"},
+	}
+	for _, c := range cases {
+		if got := analyze(c.q).head; got != c.head {
+			t.Errorf("%q: head %q, want %q", c.q, got, c.head)
+		}
+	}
+}
