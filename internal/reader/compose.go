@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -188,6 +190,17 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
+	if os.Getenv("RDBG") == "all" {
+		for _, c := range all {
+			fmt.Printf("RC\t%.4f\t%.3f\t%.3f\t%d\t%v\t%s\n", c.score, c.fit, c.near, c.s.pos, c.typed, strings.ReplaceAll(c.text, "\t", " "))
+		}
+	} else if os.Getenv("RDBG") != "" {
+		for i, c := range all {
+			if i < 8 {
+				fmt.Printf("RDBG %.3f fit=%.2f near=%.2f %q | %.80s\n", c.score, c.fit, c.near, c.text, c.s.text)
+			}
+		}
+	}
 	if q.typ == TypeNumber && top.fit < countFitBelow {
 		// "how many plants": no number said counts them ("two weeks
 		// ago" measures time); the distinct plants mentioned do
@@ -1658,6 +1671,10 @@ func looksLikeYear(t string) bool {
 	return (strings.HasPrefix(t, "19") || strings.HasPrefix(t, "20")) && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
+// freqQuantifiers are the words that count "times" without a number
+// ("several times a week").
+var freqQuantifiers = wordSet(`few several multiple many couple numerous`)
+
 // frequencySpans are "every <n> <unit>", "<n> times a <unit>", "once a
 // week", "daily"-style phrases.
 func frequencySpans(s *sentence) []span {
@@ -1674,8 +1691,17 @@ func frequencySpans(s *sentence) []span {
 			}
 		case t.Lower == "once" || t.Lower == "twice" || t.Lower == "times":
 			start := i
-			if t.Lower == "times" && i > 0 && isNumberTok(s.toks[i-1]) {
+			if t.Lower == "times" && i > 0 && (isNumberTok(s.toks[i-1]) || freqQuantifiers[s.toks[i-1].Lower]) {
 				start = i - 1
+				if start > 0 && s.toks[start].Lower == "few" && s.toks[start-1].Lower == "a" {
+					start-- // "a few times a week"
+				}
+			}
+			if t.Lower != "times" && i >= 2 && s.toks[i-1].Lower == "or" && (s.toks[i-2].Lower == "once" || s.toks[i-2].Lower == "twice") {
+				start = i - 2 // "once or twice a year"
+			}
+			if start >= 2 && s.toks[start-2].Lower == "at" && (s.toks[start-1].Lower == "least" || s.toks[start-1].Lower == "most") {
+				start -= 2 // "at least once a week"
 			}
 			j := i + 1
 			if j+1 < len(s.toks) && (s.toks[j].Lower == "a" || s.toks[j].Lower == "per" || s.toks[j].Lower == "an" || s.toks[j].Lower == "every") {

@@ -761,6 +761,13 @@ var relativeRef = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // lightVerbs carry little meaning of their own ("what did she do", "what
 // does he have"): they are a focus verb only when the question has no
 // other.
+// catenatives are verbs that take a to-infinitive complement whose verb
+// carries the event ("want to share", "decided to adopt").
+var catenatives = wordSet(`want wants wanted need needs needed plan plans planned planning try tries tried trying
+	hope hopes hoped decide decides decided choose chose chosen learn learned learnt start started begin began
+	manage managed agree agreed promise promised intend intended expect expected offer offered prefer preferred
+	like liked love loved continue continued aim aimed`)
+
 var lightVerbs = wordSet(`do does did doing done have has had having get gets got getting gotten be`)
 
 // focusVerb finds the main verb of a wh-question, the verb whose object
@@ -815,6 +822,11 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 	}
 	if at < 0 {
 		return "", ""
+	}
+	if catenatives[toks[at].Lower] && at+2 < len(toks) && toks[at+1].Lower == "to" && !toks[at+2].Punct && !nlp.IsFunctionWord(toks[at+2].Lower) && !metaWords[toks[at+2].Lower] && !lightVerbs[toks[at+2].Lower] {
+		// "what did she want to share": the verb after "to" takes
+		// the object the question asks for
+		at += 2
 	}
 	if at+1 < len(toks) && nlp.IsPreposition(toks[at+1].Lower) {
 		prep = toks[at+1].Lower

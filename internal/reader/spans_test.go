@@ -50,3 +50,26 @@ func TestQuestionHeadAfterWh(t *testing.T) {
 		}
 	}
 }
+
+// frequencySpans keep the quantifier of "times" and the hedges of "once" or
+// "twice": "a few times a week", "at least once a month", "once or twice a
+// year".
+func TestFrequencySpansQuantified(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"We swim a few times a week in summer.", "a few times a week"},
+		{"I call her at least once a month.", "at least once a month"},
+		{"They visit once or twice a year.", "once or twice a year"},
+		{"He checks it several times a day.", "several times a day"},
+		{"She runs 3 times a week.", "3 times a week"},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		got := ""
+		if sp := frequencySpans(s); len(sp) > 0 {
+			got = sp[len(sp)-1].text
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
