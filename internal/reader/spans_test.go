@@ -73,3 +73,18 @@ func TestFrequencySpansQuantified(t *testing.T) {
 		}
 	}
 }
+
+// The verb after a catenative and "to" carries the event the question asks
+// about ("want to share"); a catenative with an object keeps its own verb.
+func TestFocusVerbCatenative(t *testing.T) {
+	cases := []struct{ q, verb string }{
+		{"What did Ines want to share with her team?", "share"},
+		{"What did Ines decide to adopt?", "adopt"},
+		{"What did Ines want for her birthday?", "want"},
+	}
+	for _, c := range cases {
+		if got := analyze(c.q).verbKey; got != stem(c.verb) {
+			t.Errorf("%q: verb %q, want %q", c.q, got, stem(c.verb))
+		}
+	}
+}
