@@ -1,8 +1,6 @@
 package reader
 
 import (
-	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -190,17 +188,6 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		return a.s.pos < b.s.pos
 	})
 	top := all[0]
-	if os.Getenv("RDBG") == "all" {
-		for _, c := range all {
-			fmt.Printf("RC\t%.4f\t%.3f\t%.3f\t%d\t%v\t%s\n", c.score, c.fit, c.near, c.s.pos, c.typed, strings.ReplaceAll(c.text, "\t", " "))
-		}
-	} else if os.Getenv("RDBG") != "" {
-		for i, c := range all {
-			if i < 8 {
-				fmt.Printf("RDBG %.3f fit=%.2f near=%.2f %q | %.80s\n", c.score, c.fit, c.near, c.text, c.s.text)
-			}
-		}
-	}
 	if q.typ == TypeNumber && top.fit < countFitBelow {
 		// "how many plants": no number said counts them ("two weeks
 		// ago" measures time); the distinct plants mentioned do
