@@ -1800,7 +1800,7 @@ func capitalized(s *sentence, i int) bool {
 		return false
 	}
 	first := i == 0 || (s.toks[i-1].Punct && strings.ContainsAny(s.toks[i-1].Text, ".!?\"“-–—:"))
-	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower]) {
+	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower] || attentionVerbs[t.Lower]) {
 		return false
 	}
 	if contraction(t.Lower) {
@@ -1832,6 +1832,11 @@ func capitalized(s *sentence, i int) bool {
 	}
 	return true
 }
+
+// attentionVerbs open a sentence as imperatives that draw the listener's
+// attention ("Look at this cake!", "Guess what", "Check it out"); capitalized
+// there, they are no names.
+var attentionVerbs = wordSet(`look looking check guess imagine listen wait see watch picture behold`)
 
 // commonSuffix reports whether a word ends like an inflected common word
 // (-ing, -ed, -ly, -'s): capitalized at a sentence start, such a word is

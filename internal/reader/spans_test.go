@@ -88,3 +88,24 @@ func TestFocusVerbCatenative(t *testing.T) {
 		}
 	}
 }
+
+// An imperative that draws attention opens a sentence capitalized; it is no
+// name.
+func TestAttentionVerbsAreNoNames(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"Look at this lemon tart!", ""},
+		{"Check this out, Priya.", ""},
+		{"Imagine that!", ""},
+		{"Lena made a lemon tart.", "Lena"},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{lowerWords: map[string]bool{}})
+		got := ""
+		if sp := nameSpans(question{names: map[string]bool{"priya": true}}, s); len(sp) > 0 {
+			got = sp[0].text
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
