@@ -182,6 +182,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		if a.score != b.score {
 			return a.score > b.score
 		}
+		if ca, cb := sc.cover(a.s.set), sc.cover(b.s.set); ca != cb {
+			// equally supported (a reply's sentences share the
+			// question put to it): the sentence that itself says
+			// more of the question first
+			return ca > cb
+		}
 		if !a.s.u.date.Equal(b.s.u.date) {
 			return a.s.u.date.After(b.s.u.date)
 		}

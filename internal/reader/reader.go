@@ -608,6 +608,10 @@ func (sc *scorer) rank() []scored {
 		if math.Abs(a.support-b.support) > 1e-9 {
 			return a.support > b.support
 		}
+		if ca, cb := sc.cover(a.s.set), sc.cover(b.s.set); ca != cb {
+			// the sentence that itself says more of the question
+			return ca > cb
+		}
 		if !a.s.u.date.Equal(b.s.u.date) {
 			return a.s.u.date.After(b.s.u.date)
 		}

@@ -109,3 +109,13 @@ func TestAttentionVerbsAreNoNames(t *testing.T) {
 		}
 	}
 }
+
+// A reply's first sentences share the question put to it; between them, the
+// one that itself says the question's words answers.
+func TestReplyTieGoesToOwnWords(t *testing.T) {
+	ctx := "[2024-05-01 s1-t1] Assistant: Which play did you see at the community theater last week?\n" +
+		"[2024-05-01 s1-t2] User: I was thinking of getting Marisol to audition next season. The play I saw was a production of Fences, and it was moving.\n"
+	checkReads(t, ctx, []readCase{
+		{"What play did I see at the community theater?", "Fences"},
+	})
+}
