@@ -1758,11 +1758,14 @@ func nameSpans(q question, s *sentence) []span {
 	var out []span
 	n := len(s.toks)
 	for i := 0; i < n; i++ {
-		if !capitalized(s, i) {
+		j := i
+		for initialAt(s, j) {
+			j += 2 // "J.K. Rowling": the initials start the name
+		}
+		if j == n || !capitalized(s, j) && !(j > i && s.toks[j].Text != "" && unicode.IsUpper([]rune(s.toks[j].Text)[0]) && !s.toks[j].Punct) {
 			continue
 		}
-		j := i
-		for j < n && (capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct)) {
+		for j < n && (j > i && s.toks[j-1].Text == "." || capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct)) {
 			j++
 		}
 		if j < n && j > i && isNumberTok(s.toks[j]) && !s.toks[j].Punct {
@@ -1789,6 +1792,16 @@ func nameSpans(q question, s *sentence) []span {
 		i = j
 	}
 	return out
+}
+
+// initialAt reports whether token i of s is an initial: one capital letter
+// with its dot right after it ("J" and "." of "J.K. Rowling").
+func initialAt(s *sentence, i int) bool {
+	if i+1 >= len(s.toks) || s.toks[i+1].Text != "." || s.toks[i+1].Start != s.toks[i].End {
+		return false
+	}
+	r := []rune(s.toks[i].Text)
+	return len(r) == 1 && unicode.IsUpper(r[0])
 }
 
 // capitalized reports whether token i starts with an upper-case letter and
@@ -2529,6 +2542,11 @@ func yesNo(q question, s *sentence) string {
 			neg = true
 		}
 	}
+	if !neg && len(s.toks) > 1 && noParticles[s.toks[0].Lower] && s.toks[1].Punct {
+		// "No, this is not necessary.": the reply's answer particle
+		// answers the question put to it
+		neg = true
+	}
 	yes := neg == q.negated
 	word := "Yes"
 	if !yes {
@@ -2540,6 +2558,10 @@ func yesNo(q question, s *sentence) string {
 	}
 	return word + ", " + phrase
 }
+
+// noParticles are the words that answer a yes/no question in the
+// negative when they open a reply ("No, …", "Nope!").
+var noParticles = wordSet(`no nope nah`)
 
 // supportPhrase is the clause of s with the most focus terms, trimmed, at
 // most maxWords words.

@@ -213,6 +213,9 @@ var (
 		bands team teams school schools university universities college store stores shop shops restaurant
 		restaurants charity charities agency agencies club clubs firm business businesses airline airlines hotel
 		hotels bank employer`)
+	// kindNouns ask for a kind of the noun after "of" ("what type of
+	// date"), not for the noun's value.
+	kindNouns  = wordSet(`kind kinds type types sort sorts`)
 	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
 	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
@@ -431,7 +434,8 @@ func analyzeAt(q string, now time.Time) question {
 			}
 		default: // what, which
 			switch {
-			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of"):
+			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of") && !kindNouns[next(1)]:
+				// "what kind of date" asks what the date is like, not when
 				out.typ = TypeDate
 			case head != "" && numberNouns[head]:
 				out.typ = TypeNumber

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A saying noun ("quote", "motto") asks for the quotation whole, in double
 // or single quotes, however long; initials do not end the sentence that
@@ -118,4 +121,46 @@ func TestReplyTieGoesToOwnWords(t *testing.T) {
 	checkReads(t, ctx, []readCase{
 		{"What play did I see at the community theater?", "Fences"},
 	})
+}
+
+// Initials start a name ("C.S. Lewis"); a lone capital before a lower-case
+// word does not.
+func TestNameSpansInitials(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"I keep rereading C.S. Lewis at night.", "C.S. Lewis"},
+		{"P.D. James wrote it.", "P.D. James"},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{lowerWords: map[string]bool{}})
+		got := ""
+		if sp := nameSpans(question{names: map[string]bool{}}, s); len(sp) > 0 {
+			got = sp[0].text
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A reply that opens with "No," answers a yes/no question in the negative
+// though its own clause says nothing negative of the question's words.
+func TestYesNoReplyParticle(t *testing.T) {
+	ctx := "[2024-02-01 s1-t2] Omar: No, volunteers at the food bank just sign up online.\n"
+	if got := Read("Is an interview required to volunteer at the food bank?", ctx, Options{Threshold: 1e-9}).Text; !strings.HasPrefix(got, "No") {
+		t.Errorf("got %q, want a No", got)
+	}
+}
+
+// "What type of date" asks what the date is like, not when it is.
+func TestKindOfDateNounIsNoDate(t *testing.T) {
+	for q, want := range map[string]Type{
+		"What type of date is Ines planning?":  TypePhrase,
+		"What kind of birthday did Ines have?": TypePhrase,
+		"What date is Ines's birthday party?":  TypeDate,
+		"Which year did Ines move to Lisbon?":  TypeDate,
+	} {
+		if got := analyze(q).typ; got != want {
+			t.Errorf("%q: type %s, want %s", q, got, want)
+		}
+	}
 }
