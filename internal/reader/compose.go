@@ -380,13 +380,23 @@ func listAfter(s *sentence, sc *scorer) []*sentence {
 // opensWithAnaphor reports whether s opens with a pronoun that refers
 // back ("They talked about …", "It was all for …").
 func opensWithAnaphor(s *sentence) bool {
+	subject := false
 	for i, t := range s.toks {
-		if i > 2 {
+		if i > 3 {
 			return false
 		}
-		switch strings.ReplaceAll(t.Lower, "’", "'") {
+		w := strings.ReplaceAll(t.Lower, "’", "'")
+		switch w {
 		case "it", "it's", "its", "they", "they're", "their", "this", "these", "she", "he":
 			return true
+		case "i", "we":
+			// "We did it in a forest", "I named him Ned": the object
+			// right after the speaker's verb refers back
+			if i+2 < len(s.toks) && !s.toks[i+1].Punct && objectAnaphors[s.toks[i+2].Lower] && !subject {
+				return true
+			}
+			subject = true
+			continue
 		}
 		if !t.Punct && !nlp.IsConjunction(t.Lower) && !nlp.IsFiller(t.Lower) {
 			return false
@@ -394,6 +404,10 @@ func opensWithAnaphor(s *sentence) bool {
 	}
 	return false
 }
+
+// objectAnaphors are the object pronouns that refer back to a thing or a
+// person named before.
+var objectAnaphors = wordSet(`it them him her this that`)
 
 // poolShare: an answer is read from the (at most 8) sentences whose
 // support is at least this share of the best. Read from the calibration
@@ -657,6 +671,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		default:
 			if q.wantsName {
 				fit = 0.9
+			}
+			if e.locative {
+				// "a pup from a shelter in Stamford": a name set
+				// after "in", "at" or "to" names a place, not the
+				// thing asked for
+				fit *= locativeNameFit
 			}
 		}
 		if q.wantsName {
@@ -1793,6 +1813,10 @@ func nameSpans(q question, s *sentence) []span {
 	}
 	return out
 }
+
+// locativeNameFit scales the fit of a name set after a locative
+// preposition when the question asks for no place.
+const locativeNameFit = 0.5
 
 // initialAt reports whether token i of s is an initial: one capital letter
 // with its dot right after it ("J" and "." of "J.K. Rowling").

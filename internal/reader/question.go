@@ -347,7 +347,7 @@ func analyzeAt(q string, now time.Time) question {
 				if w == "kind" || w == "kinds" || w == "type" || w == "types" || w == "sort" || w == "sorts" || w == "of" {
 					continue
 				}
-				if nlp.IsFunctionWord(w) && !(k == 1 && nounTagAt(mt, at+k)) {
+				if nlp.IsFunctionWord(w) && !(k == 1 && (nounTagAt(mt, at+k) || acronym(mt[at+k].Text))) {
 					// a function word ends the search, unless the
 					// tagger reads the word right after the wh-word
 					// as a noun ("what cause": the noun, not the
@@ -673,11 +673,24 @@ func initial(toks []nlp.Token, i int) bool {
 	return len(r) == 1 && unicode.IsUpper(r[0]) && i+1 < len(toks) && toks[i+1].Text == "."
 }
 
-// nounTagAt reports whether the tagger reads token i of toks as a common
-// noun.
+// acronym reports whether w is written in capitals only, two letters or
+// more ("US", "NBA"): a name, whatever word it spells in lower case.
+func acronym(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
+
+// nounTagAt reports whether the tagger reads token i of toks as a noun
+// (common or proper: "which US cities").
 func nounTagAt(toks []nlp.Token, i int) bool {
 	tg := tagWords(toks)
-	return i < len(tg) && (tg[i] == "NN" || tg[i] == "NNS")
+	return i < len(tg) && strings.HasPrefix(tg[i], "NN")
 }
 
 // subjectHead is the head noun of the noun phrase starting at token from

@@ -46,6 +46,7 @@ func TestQuestionHeadAfterWh(t *testing.T) {
 		{"Which Taylor Swift song does Idris hum?", "song"},
 		{"What J.K. Rowling book did she reread?", "book"},
 		{"What fuels Idris's drive?", "fuels"},
+		{"Which US cities did Idris visit?", "cities"},
 	}
 	for _, c := range cases {
 		if got := analyze(c.q).head; got != c.head {
@@ -163,4 +164,14 @@ func TestKindOfDateNounIsNoDate(t *testing.T) {
 			t.Errorf("%q: type %s, want %s", q, got, want)
 		}
 	}
+}
+
+// A name set after a locative preposition names a place: it is not the name
+// of a pet the question asks for.
+func TestLocativeNameIsNoPetName(t *testing.T) {
+	ctx := "[2024-06-01 s1-t1] Wren: I adopted a kitten from a rescue in Dunmore last week. I named her Pip.\n"
+	checkReads(t, ctx, []readCase{
+		{"What is the name of the kitten Wren adopted?", "Pip"},
+		{"Where did Wren adopt the kitten from?", "rescue in Dunmore"},
+	})
 }
