@@ -175,3 +175,20 @@ func TestLocativeNameIsNoPetName(t *testing.T) {
 		{"Where did Wren adopt the kitten from?", "rescue in Dunmore"},
 	})
 }
+
+// A sentence refers back when it opens with a pronoun, or with the
+// speaker's verb and an object pronoun ("We shot it in a forest").
+func TestOpensWithAnaphor(t *testing.T) {
+	for text, want := range map[string]bool{
+		"It was held downtown.":          true,
+		"We shot it in a pine forest.":   true,
+		"I named him Biscuit.":           true,
+		"We went to the lake.":           false,
+		"The crew loved the location.":   false,
+		"Honestly, they were great fun.": true,
+	} {
+		if got := opensWithAnaphor(newSentence(text, &unit{})); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
