@@ -691,7 +691,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	if q.saying {
 		// "what quote does she live by": the words she quotes, whole
 		k := len(out)
-		for _, qs := range quotedSpansUpTo(s, maxQuotedSaying) {
+		for _, qs := range quotedSpansUpTo(s, maxQuotedSaying, true) {
 			addNear(qs.text, 1, qs.start, qs.end, nameNear)
 		}
 		typed(k, true)
@@ -1931,11 +1931,14 @@ const (
 	maxQuotedSaying = 40
 )
 
-// quotedSpans are spans in quotes: titles and names ("Becoming Nicole").
-func quotedSpans(s *sentence) []span { return quotedSpansUpTo(s, maxQuotedTitle) }
+// quotedSpans are spans in double quotes: titles and names ("Becoming
+// Nicole"). Single quotes mark titles less often than they mark terms and
+// literal strings ('utf-8'), and are left out.
+func quotedSpans(s *sentence) []span { return quotedSpansUpTo(s, maxQuotedTitle, false) }
 
-// quotedSpansUpTo are the quoted spans of s of at most maxToks tokens.
-func quotedSpansUpTo(s *sentence, maxToks int) []span {
+// quotedSpansUpTo are the quoted spans of s of at most maxToks tokens, in
+// double quotes and, when single is true, in single quotes too.
+func quotedSpansUpTo(s *sentence, maxToks int, single bool) []span {
 	var out []span
 	open, sopen := -1, -1
 	for i, t := range s.toks {
@@ -1953,6 +1956,9 @@ func quotedSpansUpTo(s *sentence, maxToks int) []span {
 				open = -1
 			}
 		case "'", "‘", "’":
+			if !single {
+				continue
+			}
 			// single quotes: an opening mark stands before a word
 			// after a space, a closing one right after a word
 			// (the "'" of "the kids' room" opens nothing)

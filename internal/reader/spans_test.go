@@ -28,7 +28,7 @@ func TestQuotedSpansSingle(t *testing.T) {
 	for _, c := range cases {
 		s := newSentence(c.text, &unit{})
 		got := ""
-		if sp := quotedSpansUpTo(s, maxQuotedSaying); len(sp) > 0 {
+		if sp := quotedSpansUpTo(s, maxQuotedSaying, true); len(sp) > 0 {
 			got = sp[0].text
 		}
 		if got != c.want {
