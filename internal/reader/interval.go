@@ -55,7 +55,7 @@ func parseInterval(main string) (iv interval, ok bool) {
 	var a, b string
 	if m := intervalBetween.FindStringSubmatch(q); m != nil {
 		iv.unit = strings.ToLower(m[1])
-		a, b = splitPair(m[2])
+		a, b = completePair(splitPair(m[2]))
 	} else if m := intervalSince.FindStringSubmatch(q); m != nil {
 		iv.unit, a, b = strings.ToLower(m[1]), m[2], m[3]
 	} else if m := intervalBefore.FindStringSubmatch(q); m != nil {
@@ -126,6 +126,36 @@ func splitPair(s string) (string, string) {
 		return s[:i], s[i+len(" and "):]
 	}
 	return s, ""
+}
+
+// completePair restores the words a coordination leaves out of one of
+// two events ("adopting Toby and Buddy": adopting Buddy; "my first and
+// second appointment": my first appointment). The second event, when it
+// has no verb, takes the first one's words up to its last verb; the
+// first, when it is one or two words and the second is longer, takes the
+// second's words after its first word.
+func completePair(a, b string) (string, string) {
+	ta, tb := words(a), words(b)
+	if len(ta) == 0 || len(tb) == 0 {
+		return a, b
+	}
+	ga, gb := tagWords(ta), tagWords(tb)
+	lastVerb := func(tg []string) int {
+		at := -1
+		for i, t := range tg {
+			if strings.HasPrefix(t, "VB") {
+				at = i
+			}
+		}
+		return at
+	}
+	if va := lastVerb(ga); va >= 0 && va+1 < len(ta) && lastVerb(gb) < 0 {
+		return a, strings.TrimSpace(a[:ta[va].End]) + " " + b
+	}
+	if len(ta) <= 2 && len(tb) > len(ta) && lastVerb(ga) < 0 {
+		return a + b[tb[0].End:], b
+	}
+	return a, b
 }
 
 // eventKeys are the match keys of an event phrase's content words.

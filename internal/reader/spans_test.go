@@ -192,3 +192,22 @@ func TestOpensWithAnaphor(t *testing.T) {
 		}
 	}
 }
+
+// completePair restores the words a coordination leaves out of one of the
+// two events of an interval question.
+func TestCompletePair(t *testing.T) {
+	cases := []struct{ a, b, wantA, wantB string }{
+		{"Lior adopting Pepper", "Moss", "Lior adopting Pepper", "Lior adopting Moss"},
+		{"Dana's first", "second dentist appointment", "Dana's first dentist appointment", "second dentist appointment"},
+		{"the day I moved", "the day I started work", "the day I moved", "the day I started work"},
+	}
+	for _, c := range cases {
+		a, b := completePair(c.a, c.b)
+		if a != c.wantA || b != c.wantB {
+			t.Errorf("completePair(%q, %q) = %q, %q; want %q, %q", c.a, c.b, a, b, c.wantA, c.wantB)
+		}
+	}
+	ctx := "[2024-01-10 s1-t1] Lior: Meet Pepper, the kitten I brought home from the shelter today!\n" +
+		"[2024-03-12 s2-t1] Lior: Big news, I adopted another kitten this morning.\n"
+	checkReads(t, ctx, []readCase{{"How many months passed between Lior adopting Pepper and Moss?", "two months"}})
+}
