@@ -13,7 +13,7 @@ func TestParseInterval(t *testing.T) {
 	}{
 		{"How many days passed between the day I repaired the fence and the day I painted the barn?", "day", "I repaired the fence", "I painted the barn"},
 		{"How many days had passed between the kayak race and the chess final?", "day", "the kayak race", "the chess final"},
-		{"How many weeks passed between Ola adopting Rex and Bella?", "week", "Ola adopting Rex", "Bella"},
+		{"How many weeks passed between Ola adopting Rex and Bella?", "week", "Ola adopting Rex", "Ola adopting Bella"},
 		{"How many days before the piano recital did I buy the new shoes?", "day", "the piano recital", "I buy the new shoes"},
 		{"How many days had passed since I joined the choir when I sang my first solo?", "day", "I joined the choir", "I sang my first solo"},
 		{"How many days did it take for my parcel to arrive after I ordered it?", "day", "my parcel to arrive", "I ordered it"},
