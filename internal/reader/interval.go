@@ -38,7 +38,7 @@ var (
 	intervalTake    = regexp.MustCompile(intervalHead + `did it take\s+(?:for\s+)?(.+?)\s+(?:after|since|once|from the day)\s+(.+)$`)
 	// "how long had I been X when Y", "how long did I X before Y"
 	howLongWhen   = regexp.MustCompile(`(?i)^how long (?:had|have) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
-	howLongBefore = regexp.MustCompile(`(?i)^how long did (?:i|you|he|she|we|they|[A-Z]\w+)\s+(.+?)\s+before\s+(.+)$`)
+	howLongBefore = regexp.MustCompile(`(?i)^how long did (?:i|you|he|she|we|they|[A-Z]\w+(?: and (?:(?:his|her|their|my) \w+|[A-Z]\w+))?)\s+(.+?)\s+before\s+(.+)$`)
 	// "how many weeks have I been X when Y": howLongWhen in a unit
 	unitBeenWhen = regexp.MustCompile(intervalHead + `(?:had|have|has) (?:i|you|he|she|we|they|[A-Z]\w+) been\s+(.+?)\s+(?:when|by the time|before)\s+(.+)$`)
 	// eventFrame are the words that frame an event in the question ("the
@@ -71,13 +71,22 @@ func parseInterval(main string) (iv interval, ok bool) {
 	} else {
 		return iv, false
 	}
-	a = strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(a), ""))
-	b = strings.TrimSpace(eventFrame.ReplaceAllString(strings.TrimSpace(b), ""))
+	a, b = unframe(a), unframe(b)
 	if a == "" || b == "" {
 		return iv, false
 	}
 	iv.events = [2]string{a, b}
 	return iv, true
+}
+
+// unframe drops the words that frame an event ("the day I …"), unless
+// they are the event itself ("date for": the dating).
+func unframe(e string) string {
+	e = strings.TrimSpace(e)
+	if u := strings.TrimSpace(eventFrame.ReplaceAllString(e, "")); len(eventKeys(u)) > 0 {
+		return u
+	}
+	return e
 }
 
 // agoQuestion is "how many days (weeks, months, years) ago did I X".

@@ -17,6 +17,9 @@ func TestParseInterval(t *testing.T) {
 		{"How many days before the piano recital did I buy the new shoes?", "day", "the piano recital", "I buy the new shoes"},
 		{"How many days had passed since I joined the choir when I sang my first solo?", "day", "I joined the choir", "I sang my first solo"},
 		{"How many days did it take for my parcel to arrive after I ordered it?", "day", "my parcel to arrive", "I ordered it"},
+		// a coordinated subject; "date" is the event, not its frame
+		{"How long did Noor and Sami date for before moving in together?", "", "date for", "moving in together"},
+		{"How long did Noor and her sister train before the marathon?", "", "train", "the marathon"},
 	}
 	for _, c := range cases {
 		iv, ok := parseInterval(c.q)
