@@ -68,3 +68,61 @@ func appositionSpans(q question, s *sentence, maxWords int) []span {
 func finiteTag(tg string) bool {
 	return tg == "VBD" || tg == "VBP" || tg == "VBZ" || tg == "MD"
 }
+
+// copularFit is the fit of the complement a copula gives the question's
+// head noun ("my main goal is to open a bakery"): it says what the noun
+// is, as an apposition does.
+const copularFit = 0.8
+
+// copularSpans are the complements of "<head noun> is/was/are/were …" in
+// s, the head noun being the question's: the words after the copula up to
+// the clause's end (a comma, a dash, a semicolon or the sentence's end), at
+// most maxWords, a leading "to" of an infinitive dropped. A complement of
+// adjectives alone ("the view was stunning") judges the noun instead of
+// saying what it is and is skipped, as is one that is a clause (a pronoun
+// or a finite verb first).
+func copularSpans(q question, s *sentence, maxWords int) []span {
+	tg := s.tags()
+	n := len(s.toks)
+	var out []span
+	for i, k := range s.keys {
+		if k != q.headKey || q.headKey == "" || i+2 >= n || i+1 >= len(tg) {
+			continue
+		}
+		switch s.toks[i+1].Lower {
+		case "is", "was", "are", "were":
+		default:
+			continue
+		}
+		st := i + 2
+		if s.toks[st].Lower == "to" && st+1 < n {
+			st++
+		}
+		if st < len(tg) && (strings.HasPrefix(tg[st], "PRP") && tg[st] != "PRP$" || finiteTag(tg[st]) || tg[st] == "EX") {
+			continue
+		}
+		en := st
+		for en < n && en-st < maxWords && !(s.toks[en].Punct && strings.ContainsAny(s.toks[en].Text, ",;:.!?-–—()")) {
+			en++
+		}
+		for en > st && trimmable(s.toks[en-1]) {
+			en--
+		}
+		if en <= st || !hasContent(s, st, en) || adjectivesOnly(tg, st, en) {
+			continue
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: copularFit})
+	}
+	return out
+}
+
+// adjectivesOnly reports whether tokens [st, en) are adjectives, adverbs
+// and determiners only ("so stunning", "really great").
+func adjectivesOnly(tg []string, st, en int) bool {
+	for i := st; i < en && i < len(tg); i++ {
+		if !strings.HasPrefix(tg[i], "JJ") && !strings.HasPrefix(tg[i], "RB") && tg[i] != "DT" {
+			return false
+		}
+	}
+	return true
+}

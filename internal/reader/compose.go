@@ -825,6 +825,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			addNear(a.text, a.fit, a.start, a.end, 1)
 			typed(k, true)
 		}
+		// "my main goal is to open a bakery"
+		for _, a := range copularSpans(q, s, opts.MaxWords) {
+			if q.kindOf {
+				// "creative writing is a good way to …": the
+				// kind is named before the copula
+				break
+			}
+			addNear(a.text, a.fit, a.start, a.end, 1)
+		}
 	}
 	if q.typ == TypePhrase && q.doAsked {
 		// "what did she do with her pups": what she did ("took them

@@ -81,6 +81,9 @@ type question struct {
 	// the name of …", "which book", "what movie"): names and quoted
 	// titles fit best.
 	wantsName bool
+	// kindOf is true for "what kind (type, sort) of <head>": a kind of
+	// the head noun, named by its modifiers, is asked for.
+	kindOf bool
 	// saying is true when the head asks for words someone says or lives
 	// by ("what quote", "what is his motto"): a quotation, however long.
 	saying bool
@@ -390,6 +393,7 @@ func analyzeAt(q string, now time.Time) question {
 			out.role = head != ""
 		}
 		out.head = head
+		out.kindOf = head != "" && kindNouns[next(1)]
 		out.activity = activityNouns[head] || likesDoing(lw)
 		out.color = colorNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)

@@ -211,3 +211,24 @@ func TestCompletePair(t *testing.T) {
 		"[2024-03-12 s2-t1] Lior: Big news, I adopted another kitten this morning.\n"
 	checkReads(t, ctx, []readCase{{"How many months passed between Lior adopting Pepper and Moss?", "two months"}})
 }
+
+// copularSpans: what a copula says the question's head noun is, an
+// infinitive's "to" dropped; not a judgement of it, nor a clause.
+func TestCopularSpans(t *testing.T) {
+	cases := []struct{ q, text, want string }{
+		{"What is Ines's main goal?", "My main goal is to open a bakery by the harbor.", "open a bakery by the harbor"},
+		{"What was the purpose of the raffle?", "The purpose was funding the new library wing.", "funding the new library wing"},
+		{"What was the view like?", "The view was really stunning.", ""},
+		{"What kind of bread is Ines's favorite?", "Rye bread is great.", ""},
+	}
+	for _, c := range cases {
+		s := newSentence(c.text, &unit{})
+		got := ""
+		if sp := copularSpans(analyze(c.q), s, 10); len(sp) > 0 {
+			got = sp[0].text
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
