@@ -140,7 +140,9 @@ func splitPair(s string) (string, string) {
 // completePair restores the words a coordination leaves out of one of
 // two events ("adopting Toby and Buddy": adopting Buddy; "my first and
 // second appointment": my first appointment). The second event, when it
-// has no verb, takes the first one's words up to its last verb; the
+// is a bare name or noun of one or two words ("Buddy"; not an event of its
+// own such as "my graduation"), takes the first one's words up to its last
+// verb; the
 // first, when it is one or two words and the second is longer, takes the
 // second's words after its first word.
 func completePair(a, b string) (string, string) {
@@ -158,7 +160,7 @@ func completePair(a, b string) (string, string) {
 		}
 		return at
 	}
-	if va := lastVerb(ga); va >= 0 && va+1 < len(ta) && lastVerb(gb) < 0 {
+	if va := lastVerb(ga); va >= 0 && va+1 < len(ta) && lastVerb(gb) < 0 && len(tb) <= 2 && !nlp.IsDeterminer(tb[0].Lower) && !possessives[tb[0].Lower] {
 		return a, strings.TrimSpace(a[:ta[va].End]) + " " + b
 	}
 	if len(ta) <= 2 && len(tb) > len(ta) && lastVerb(ga) < 0 {

@@ -170,6 +170,7 @@ func TestCompletePair(t *testing.T) {
 		{"Lior adopting Pepper", "Moss", "Lior adopting Pepper", "Lior adopting Moss"},
 		{"Dana's first", "second dentist appointment", "Dana's first dentist appointment", "second dentist appointment"},
 		{"the day I moved", "the day I started work", "the day I moved", "the day I started work"},
+		{"I started the course", "my graduation", "I started the course", "my graduation"},
 	}
 	for _, c := range cases {
 		a, b := completePair(c.a, c.b)
