@@ -350,11 +350,13 @@ func analyzeAt(q string, now time.Time) question {
 				if w == "kind" || w == "kinds" || w == "type" || w == "types" || w == "sort" || w == "sorts" || w == "of" {
 					continue
 				}
-				if nlp.IsFunctionWord(w) && !(k == 1 && (nounTagAt(mt, at+k) || acronym(mt[at+k].Text))) {
-					// a function word ends the search, unless the
-					// tagger reads the word right after the wh-word
-					// as a noun ("what cause": the noun, not the
-					// casual "'cause")
+				if nlp.IsFunctionWord(w) && !(k == 1 && (nlp.IsConjunction(w) && nounTagAt(mt, at+k) || acronym(mt[at+k].Text))) {
+					// a function word ends the search, unless right
+					// after the wh-word it is a conjunction the
+					// tagger reads as a noun ("what cause": the noun,
+					// not the casual "'cause") or an acronym ("which
+					// US cities"); a pronoun ("which ones") never
+					// heads it
 					break
 				}
 				head = w

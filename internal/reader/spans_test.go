@@ -39,6 +39,7 @@ func TestQuestionHeadAfterWh(t *testing.T) {
 		{"What J.K. Rowling book did she reread?", "book"},
 		{"What fuels Idris's drive?", "fuels"},
 		{"Which US cities did Idris visit?", "cities"},
+		{"Which ones did Idris keep?", ""},
 	}
 	for _, c := range cases {
 		if got := analyze(c.q).head; got != c.head {
