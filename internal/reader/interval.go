@@ -143,8 +143,9 @@ func splitPair(s string) (string, string) {
 // is a bare name or noun of one or two words ("Buddy"; not an event of its
 // own such as "my graduation"), takes the first one's words up to its last
 // verb; the
-// first, when it is one or two words and the second is longer, takes the
-// second's words after its first word.
+// first, when it is one or two words ending in a modifier and the second
+// is longer and starts with one, takes the second's words after its first
+// word.
 func completePair(a, b string) (string, string) {
 	ta, tb := words(a), words(b)
 	if len(ta) == 0 || len(tb) == 0 {
@@ -163,7 +164,11 @@ func completePair(a, b string) (string, string) {
 	if va := lastVerb(ga); va >= 0 && va+1 < len(ta) && lastVerb(gb) < 0 && len(tb) <= 2 && !nlp.IsDeterminer(tb[0].Lower) && !possessives[tb[0].Lower] {
 		return a, strings.TrimSpace(a[:ta[va].End]) + " " + b
 	}
-	if len(ta) <= 2 && len(tb) > len(ta) && lastVerb(ga) < 0 {
+	modifier := func(toks []nlp.Token, tg []string, i int) bool {
+		return i >= 0 && i < len(tg) && (strings.HasPrefix(tg[i], "JJ") || tg[i] == "CD" || ordinalWords[toks[i].Lower] != 0)
+	}
+	if len(ta) <= 2 && len(tb) > len(ta) && lastVerb(ga) < 0 && modifier(ta, ga, len(ga)-1) && modifier(tb, gb, 0) {
+		// "my first and second appointment": two modifiers of one noun
 		return a + b[tb[0].End:], b
 	}
 	return a, b

@@ -172,6 +172,7 @@ func TestCompletePair(t *testing.T) {
 		{"Dana's first", "second dentist appointment", "Dana's first dentist appointment", "second dentist appointment"},
 		{"the day I moved", "the day I started work", "the day I moved", "the day I started work"},
 		{"I started the course", "my graduation", "I started the course", "my graduation"},
+		{"lunch", "the evening meeting", "lunch", "the evening meeting"},
 	}
 	for _, c := range cases {
 		a, b := completePair(c.a, c.b)
