@@ -589,7 +589,9 @@ func analyzeAt(q string, now time.Time) question {
 			continue
 		}
 		w := t.Lower
-		if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", "")) || metaWords[w] || !hasLetterOrDigit(w)) && !(w == out.head && w != "") {
+		if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", ""))) && w != out.head || metaWords[w] || !hasLetterOrDigit(w) {
+			// (a function word that heads the question, "what cause",
+			// is a focus term)
 			continue
 		}
 		st := stem(w)
