@@ -87,11 +87,11 @@ func TestFocusVerbCatenative(t *testing.T) {
 func TestAttentionVerbsAreNoNames(t *testing.T) {
 	cases := []spanCase{
 		{"Look at this lemon tart!", nil},
-		{"Check this out, Priya.", nil},
+		{"Check this out, Farid.", nil},
 		{"Imagine that!", nil},
 		{"Lena made a lemon tart.", []string{"Lena"}},
 	}
-	checkSpans(t, cases, firstOnly(func(s *sentence) []span { return nameSpans(question{names: map[string]bool{"priya": true}}, s) }))
+	checkSpans(t, cases, firstOnly(func(s *sentence) []span { return nameSpans(question{names: map[string]bool{"farid": true}}, s) }))
 }
 
 // A reply's first sentences share the question put to it; between them, the
@@ -169,7 +169,7 @@ func TestOpensWithAnaphor(t *testing.T) {
 func TestCompletePair(t *testing.T) {
 	cases := []struct{ a, b, wantA, wantB string }{
 		{"Lior adopting Pepper", "Moss", "Lior adopting Pepper", "Lior adopting Moss"},
-		{"Dana's first", "second dentist appointment", "Dana's first dentist appointment", "second dentist appointment"},
+		{"Mira's first", "second physio appointment", "Mira's first physio appointment", "second physio appointment"},
 		{"the day I moved", "the day I started work", "the day I moved", "the day I started work"},
 		{"I started the course", "my graduation", "I started the course", "my graduation"},
 		{"lunch", "the evening meeting", "lunch", "the evening meeting"},
