@@ -649,6 +649,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		for _, r := range reasonSpans(s, opts.MaxWords+4) {
 			add(r.text, r.fit, r.start, r.end)
 		}
+		// "what inspired her": the verb's agent (its place, not its
+		// distance, ties it to the verb)
+		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
+			addNear(a.text, a.fit, a.start, a.end, 1)
+		}
 		return out
 	}
 	// Names, quoted titles and phrases.
@@ -832,6 +837,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				// kind is named before the copula
 				break
 			}
+			addNear(a.text, a.fit, a.start, a.end, 1)
+		}
+	}
+	if q.typ == TypePhrase {
+		// "what helps him stay focused": the verb's agent
+		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
 			addNear(a.text, a.fit, a.start, a.end, 1)
 		}
 	}

@@ -95,6 +95,10 @@ type question struct {
 	// a wh-question asks for ("what did she volunteer at"), "" when none;
 	// verbPrep the preposition that follows it in the question ("at").
 	verbKey, verbPrep string
+	// agentKey is the match key of the verb whose agent a "what
+	// <verb> …" question asks for ("what inspired her script"; see
+	// agentVerb), "" for other questions.
+	agentKey string
 	// gapPrep is the preposition the wh-word is the object of, left
 	// stranded in the question ("who did she travel with", "where did he
 	// buy it from", "who did I go with to the show"), "" when none.
@@ -626,6 +630,9 @@ func analyzeAt(q string, now time.Time) question {
 		}
 	}
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
+	if out.typ == TypePhrase || out.typ == TypeReason {
+		out.agentKey = agentVerb(main)
+	}
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
 	out.doAsked = doAskedRe.MatchString(main)
 	for _, t := range toks {

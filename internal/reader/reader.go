@@ -60,7 +60,8 @@
 //     typed answer with its own threshold. Some question forms read a
 //     span of their own form: a what-question about its verb's object
 //     the thing, not the verb phrase (objectStart); "what did X do" the
-//     verb phrase of X's clause (action.go); a phrase set by a dash or a
+//     verb phrase of X's clause (action.go); "what inspired X" the
+//     verb's agent (agent.go); a phrase set by a dash or a
 //     colon after the head noun (apposition.go); a favourite what a
 //     copular sentence ranks first (favorite.go); advice the directives
 //     of a turn (advice.go); a colour a colour term (color.go).

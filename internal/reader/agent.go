@@ -1,0 +1,143 @@
+package reader
+
+import (
+	"strings"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
+
+// Agent questions. "What inspired her new script?", "What fixed the
+// flaky tests?", "What helps him stay focused?" ask for the subject of
+// their verb, not its object: the wh-word is the verb's agent. A sentence
+// with the same verb answers with the phrase before it ("Switching to
+// random ports fixed it", "Tilly helps me stay focused") or, in the
+// passive, the phrase after "by" ("it was inspired by my own journey",
+// "I'm motivated by a thirst for adventure").
+
+// agentFit is the fit of a verb's agent to an agent question.
+const agentFit = 1.0
+
+// agentVerb returns the match key of the verb whose agent the question
+// asks for: "what" (or "what else") followed by a finite lexical verb,
+// or by "has", "have" or "had" and a participle ("what has helped you"),
+// when the word after the verb is no auxiliary ("what causes does he
+// support" asks for causes). It is "" for other questions, and for verbs
+// that ask for an event ("what happened", eventVerbs).
+func agentVerb(main string) string {
+	toks := words(main)
+	tg := tagWords(toks)
+	i := 0
+	for i < len(toks) && toks[i].Punct {
+		i++
+	}
+	if i >= len(toks) || toks[i].Lower != "what" {
+		return ""
+	}
+	i++
+	if i < len(toks) && toks[i].Lower == "else" {
+		i++
+	}
+	if i < len(toks) && (toks[i].Lower == "has" || toks[i].Lower == "have" || toks[i].Lower == "had") {
+		i++
+		if i >= len(toks) || tg[i] != "VBN" {
+			return ""
+		}
+	} else if i >= len(toks) || !(tg[i] == "VBD" || tg[i] == "VBZ" || tg[i] == "VBN") {
+		return ""
+	}
+	v := toks[i]
+	if v.Punct || nlp.IsAuxiliary(v.Lower) || copulas[v.Lower] || metaWords[v.Lower] || eventVerbs[v.Lower] {
+		return ""
+	}
+	if i+1 < len(toks) && (nlp.IsAuxiliary(toks[i+1].Lower) || toks[i+1].Punct) {
+		return ""
+	}
+	return stem(v.Lower)
+}
+
+// objectOnly are the pronouns that can only be a verb's object.
+var objectOnly = wordSet(`me us him them`)
+
+// eventVerbs ask for an event, not an agent, though "what" is their
+// subject: "what happened to her puppy".
+var eventVerbs = wordSet(`happen happens happened occur occurs occurred`)
+
+// agentSubjects are the words that cannot be an agent answer by
+// themselves: pronouns (which refer to a phrase said elsewhere) and
+// relative words.
+var agentSubjects = wordSet(`it this that these those they he she i we you which what who something everything`)
+
+// agentSpans are the agents of the verb key in s: the phrase after "by"
+// that follows the verb (the passive, "inspired by my trip"), else the
+// subject of the verb where it is finite, from the start of its clause
+// to the verb with the adverbs before the verb dropped ("Yoga really helped me" → "Yoga"). A
+// subject that is only a pronoun, that ends in a relative word ("that's
+// what helps") or in an auxiliary (a passive without its agent, "I was
+// inspired"; "I've fixed") gives none; so does the verb's noun ("inspiration").
+// Spans are at most maxWords long.
+func agentSpans(s *sentence, key string, maxWords int) []span {
+	if key == "" {
+		return nil
+	}
+	tg := s.tags()
+	n := len(s.toks)
+	var out []span
+	for i := 0; i < n && i < len(tg); i++ {
+		if s.keys[i] != key {
+			continue
+		}
+		// a verb, or a verb after a noun that the tagger read as a noun
+		// ("long walks help me")
+		verb := strings.HasPrefix(tg[i], "VB") ||
+			i > 0 && strings.HasPrefix(tg[i-1], "NN") && i+1 < n && objectOnly[s.toks[i+1].Lower]
+		if !verb {
+			continue // "inspiration" is no verb
+		}
+		if i+1 < n && s.toks[i+1].Lower == "by" {
+			st := i + 2
+			en := st
+			for en < n && en-st < maxWords && !isBoundary(s, en) && !(s.toks[en].Punct && strings.Contains(s.toks[en].Text, ".")) {
+				en++
+			}
+			if en > st {
+				out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: agentFit})
+			}
+			continue
+		}
+		if strings.HasPrefix(tg[i], "VB") && !finiteTag(tg[i]) && tg[i] != "VBN" {
+			// "I wanted to make …": not the clause's own verb (a
+			// participle may be a past tense the tagger misread;
+			// after an auxiliary it is not, see below)
+			continue
+		}
+		en := i
+		for en > 0 && en-1 < len(tg) && !s.toks[en-1].Punct && (strings.HasPrefix(tg[en-1], "RB") || nlp.IsFiller(s.toks[en-1].Lower)) {
+			en-- // "Yoga really helped"
+		}
+		st := en
+		for st > 0 && !isBoundary(s, st-1) && en-st < maxWords {
+			st--
+		}
+		for st < en && (nlp.IsFiller(s.toks[st].Lower) || nlp.IsConjunction(s.toks[st].Lower)) {
+			st++ // "And yoga helped", "Well, …"
+		}
+		if st == en || st > 0 && !isBoundary(s, st-1) {
+			continue // no subject, or one longer than maxWords
+		}
+		if tg[i] == "VBN" && !(strings.HasPrefix(tg[en-1], "NN") || strings.HasPrefix(tg[en-1], "PRP") || tg[en-1] == "CD") {
+			continue // "stay motivated": a complement, not a past tense
+		}
+		last := s.toks[en-1].Lower
+		if nlp.IsAuxiliary(last) || copulas[last] || copula(last) || strings.ContainsAny(last, "'’") {
+			continue // "I was inspired": a passive without its agent
+		}
+		if nlp.IsWhWord(last) || last == "that" {
+			continue // "that's what helps": a relative clause's verb
+		}
+		if en-st == 1 && agentSubjects[s.toks[st].Lower] {
+			continue
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: agentFit})
+	}
+	return out
+}
