@@ -470,6 +470,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "switched from basil to mint": the new value is after "to"
 			text, start = textOf(s, after, end), after
 		}
+		if q.typ != TypeDate {
+			// "margarine or coconut oil instead", "by sleep stage
+			// rather than by topic": the alternative set aside is no
+			// part of the answer
+			text = beforeAlternative(text)
+		}
 		switch q.typ {
 		case TypeDate:
 		case TypeReason, TypeFrequency, TypeDuration:
@@ -1131,6 +1137,21 @@ func roleWord(text string) bool {
 		return true
 	}
 	return false
+}
+
+// beforeAlternative cuts text before "instead" or "rather than" when
+// words precede it: what follows is the alternative set aside ("8443
+// instead of 8080" → "8443"; a trailing "instead" goes too).
+func beforeAlternative(text string) string {
+	low := strings.ToLower(text)
+	for _, cue := range []string{" instead", " rather than "} {
+		if i := strings.Index(low, cue); i > 0 {
+			if j := i + len(cue); j == len(low) || cue[len(cue)-1] == ' ' || !unicode.IsLetter(rune(low[j])) {
+				text, low = text[:i], low[:i]
+			}
+		}
+	}
+	return text
 }
 
 // rejected reports whether the span starting at token start is one the

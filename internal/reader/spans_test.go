@@ -213,3 +213,23 @@ func firstOnly(find func(*sentence) []span) func(*sentence) []span {
 		return sp
 	}
 }
+
+// beforeAlternative: the alternative set aside after "instead" or
+// "rather than" is cut off; a word that only starts with the cue is not.
+func TestBeforeAlternative(t *testing.T) {
+	for in, want := range map[string]string{
+		"8443 instead of 8080":                  "8443",
+		"oat milk instead":                      "oat milk",
+		"by region rather than by product line": "by region",
+		"instead of the bus":                    "instead of the bus",
+		"steady pace":                           "steady pace",
+		"a fountain pen, not a pencil":          "a fountain pen, not a pencil",
+		"a homestead in the hills":              "a homestead in the hills",
+	} {
+		if got := beforeAlternative(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+	ctx := "[2024-04-02 s1-t1] Odile: For the crumble I used oat butter instead of regular butter, and it turned out great.\n"
+	checkReads(t, ctx, []readCase{{"What did Odile use for the crumble?", "oat butter"}})
+}
