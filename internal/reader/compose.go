@@ -1264,7 +1264,11 @@ func isBoundary(s *sentence, i int) bool {
 	case "and", "or", "so", "while", "since", "if", "when":
 		if i+1 < len(s.toks) {
 			n := s.toks[i+1].Lower
-			return nlp.IsPronoun(n) || nlp.IsAuxiliary(n) || nlp.IsDeterminer(n) && n != "a" && n != "an" && n != "the" && n != "my" && n != "her" && n != "his" && n != "their" && n != "our" && n != "your"
+			if nlp.IsPronoun(n) || nlp.IsAuxiliary(n) || nlp.IsDeterminer(n) && n != "a" && n != "an" && n != "the" && n != "my" && n != "her" && n != "his" && n != "their" && n != "our" && n != "your" {
+				return true
+			}
+			// "and our first match is on Sunday": a clause of its own
+			return nlp.IsDeterminer(n) && opensClause(s, i+1)
 		}
 	}
 	return false
@@ -3495,3 +3499,29 @@ func asksObject(text string) bool {
 // beforeRe finds a question that looks back to an earlier state ("before
 // the 7/22 trip", "my first …"): its amount is not the latest one.
 var beforeRe = regexp.MustCompile(`(?i)\b(before|earlier|first|initially|originally)\b`)
+
+
+// opensClause reports whether the tokens from i are a short noun phrase
+// (at most four words, no punctuation nor pronoun) followed by a verb in
+// the third person or the past, or by a copula or an auxiliary: "and the
+// export is slow" joins a clause, "and the export settings" a noun, and
+// "and the care people put into it" a noun with a relative clause.
+func opensClause(s *sentence, i int) bool {
+	tg := s.tags()
+	for j := i + 1; j < len(s.toks) && j < len(tg) && j <= i+4; j++ {
+		t := s.toks[j]
+		if t.Punct || nlp.IsPronoun(t.Lower) || strings.ContainsAny(t.Text, "'’") && !strings.HasSuffix(t.Lower, "'s") && !strings.HasSuffix(t.Lower, "’s") {
+			// "the friendships I've made", "the care people put
+			// into it": a relative clause's subject, not the noun
+			// phrase's own verb
+			return false
+		}
+		if tg[j] == "VBZ" || tg[j] == "VBD" || copulas[t.Lower] || nlp.IsAuxiliary(t.Lower) {
+			return j > i+1 && strings.HasPrefix(tg[j-1], "NN")
+		}
+		if strings.HasPrefix(tg[j], "VB") {
+			return false
+		}
+	}
+	return false
+}

@@ -233,3 +233,30 @@ func TestBeforeAlternative(t *testing.T) {
 	ctx := "[2024-04-02 s1-t1] Odile: For the crumble I used oat butter instead of regular butter, and it turned out great.\n"
 	checkReads(t, ctx, []readCase{{"What did Odile use for the crumble?", "oat butter"}})
 }
+
+// opensClause: "and" before a noun phrase with its own verb joins two
+// clauses; before a plain noun phrase, or one with a relative clause
+// ("the care people put into it", "the friends I've made"), it joins
+// nouns.
+func TestOpensClause(t *testing.T) {
+	for text, want := range map[string]bool{
+		"I'm a goalkeeper for the club and our first match is on Sunday.": true,
+		"The service is written in Rust and the dashboard was slow.":      true,
+		"We bought bread and the cheese platter for the picnic.":          false,
+		"I miss the mountains and the friends I've made there.":           false,
+		"I love the old engines and the care people put into them.":       false,
+	} {
+		s := newSentence(text, &unit{})
+		got := false
+		for i, tk := range s.toks {
+			if tk.Lower == "and" {
+				got = isBoundary(s, i)
+			}
+		}
+		if got != want {
+			t.Errorf("%q: \"and\" is a clause boundary: %v, want %v (tags %v)", text, got, want, s.tags())
+		}
+	}
+	ctx := "[2024-02-11 s1-t1] Ines: I'm a goalkeeper for the club and our first match is on Sunday.\n"
+	checkReads(t, ctx, []readCase{{"What is Ines's position on the club?", "goalkeeper"}})
+}
