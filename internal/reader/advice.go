@@ -10,8 +10,9 @@ import (
 // "what did you recommend …": advice is a directive speech act (Searle
 // 1976, "A classification of illocutionary acts"), and English says it as
 // an imperative ("Do your research and find an agency"), a modal
-// addressed to the listener ("you should try …") or an explicit
-// performative ("I'd recommend …"). The memory rarely says the word
+// addressed to the listener ("you should try …"), an explicit
+// performative ("I'd recommend …") or a first-person conditional, what
+// the speaker would do in the listener's place ("I'd use a clay pot"). The memory rarely says the word
 // "advice"; a directive sentence holds it, and its verb phrases are the
 // answer.
 
@@ -124,6 +125,10 @@ func directiveSpans(s *sentence, maxWords int) []span {
 					next = add(k + c)
 					break
 				}
+				if c := conditionalAt(s, k, tagAt); c > 0 {
+					next = add(k + c)
+					break
+				}
 			}
 		}
 		// on to the next clause start
@@ -204,3 +209,40 @@ func turnDirectives(c cand) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// conditionalAt is the length of a first-person conditional that
+// recommends ("I'd use SQLite", "I would go with the red one": what the
+// speaker would do in the listener's place) starting at token k of s, 0
+// when none does (adverbs after the modal included). The verb is kept:
+// "use SQLite" is the advice. A wish or
+// a thought ("I'd love to", "I'd say", "I would think") recommends
+// nothing.
+func conditionalAt(s *sentence, k int, tagAt func(int) string) int {
+	w := strings.ReplaceAll(s.toks[k].Lower, "’", "'")
+	c := 0
+	switch {
+	case w == "i'd":
+		c = 1
+	case w == "i" && k+1 < len(s.toks) && s.toks[k+1].Lower == "would":
+		c = 2
+	default:
+		return 0
+	}
+	// after the modal comes a verb, whatever the tagger reads ("I'd
+	// use/NN"), past adverbs ("I'd definitely go with …")
+	v := k + c
+	for v < len(s.toks) && (nlp.IsFiller(s.toks[v].Lower) || strings.HasPrefix(tagAt(v), "RB")) {
+		v++
+	}
+	if v < len(s.toks) && !s.toks[v].Punct && !nlp.IsFunctionWord(s.toks[v].Lower) && !wishVerbs[s.toks[v].Lower] {
+		if adviceVerbs[s.keys[v]] {
+			return v - k + 1 // "I'd highly recommend …": what follows
+		}
+		return v - k
+	}
+	return 0
+}
+
+// wishVerbs are the verbs after "I'd" that say a wish, a thought or a
+// state rather than what the speaker would do ("I'd love to", "I'd say").
+var wishVerbs = wordSet(`love like hate be have say think guess bet imagine prefer rather want need hope wish mind appreciate argue`)

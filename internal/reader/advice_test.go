@@ -15,8 +15,9 @@ func TestReadAdvice(t *testing.T) {
 }
 
 // directiveSpans: imperatives (also after "don't" and lead words), verb
-// phrases after a directive cue, and none in a question, a presentative, a
-// phatic formula or a clause with a subject.
+// phrases after a directive cue or a first-person conditional ("I'd use
+// …"), and none in a question, a presentative, a phatic formula, a wish
+// ("I'd love to") or a clause with a subject.
 func TestDirectiveSpans(t *testing.T) {
 	checkSpans(t, []spanCase{
 		{"Yep! Do your research first.", []string{"Do your research first"}},
@@ -29,5 +30,10 @@ func TestDirectiveSpans(t *testing.T) {
 		{"Here's the park where I walk.", nil},
 		{"Let me know how it goes.", nil},
 		{"I watered it weekly.", nil},
+		{"I'd use a clay pot for the basil.", []string{"use a clay pot for the basil"}},
+		{"Honestly, I would definitely go with the smaller tent.", []string{"go with the smaller tent"}},
+		{"I'd really recommend a morning hike.", []string{"a morning hike"}},
+		{"I'd love to see it sometime.", nil},
+		{"I'd say it went well.", nil},
 	}, func(s *sentence) []span { return directiveSpans(s, maxAdviceWords) })
 }
