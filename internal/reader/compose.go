@@ -3500,7 +3500,6 @@ func asksObject(text string) bool {
 // the 7/22 trip", "my first …"): its amount is not the latest one.
 var beforeRe = regexp.MustCompile(`(?i)\b(before|earlier|first|initially|originally)\b`)
 
-
 // opensClause reports whether the tokens from i are a short noun phrase
 // (at most four words, no punctuation nor pronoun) followed by a verb in
 // the third person or the past, or by a copula or an auxiliary: "and the
