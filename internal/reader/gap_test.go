@@ -3,6 +3,7 @@ package reader
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestFocusVerbAndRelativeDates(t *testing.T) {
@@ -126,5 +127,15 @@ func TestSubjectHead(t *testing.T) {
 		if got := analyze(q).head; got != want {
 			t.Errorf("%q: head %q, want %q", q, got, want)
 		}
+	}
+}
+
+// A free-phrase question that ends in a preposition asks for that
+// preposition's object ("what is it about" → what follows "about").
+func TestReadStrandedPrepWhat(t *testing.T) {
+	ctx := "[2024-03-09 s5-t1] Ines: My new workshop starts in May. I wrote it because it's personal. It's about grief, migration, and forgiveness.\n"
+	checkReads(t, ctx, []readCase{{"What is Ines's new workshop about?", "grief, migration, and forgiveness"}})
+	if q := analyzeAt("What did Ines bring to the workshop on 9 May?", time.Time{}); q.gapPrep != "" {
+		t.Errorf("a dated question: gap preposition %q, want none", q.gapPrep)
 	}
 }

@@ -101,7 +101,9 @@ type question struct {
 	agentKey string
 	// gapPrep is the preposition the wh-word is the object of, left
 	// stranded in the question ("who did she travel with", "where did he
-	// buy it from", "who did I go with to the show"), "" when none.
+	// buy it from", "who did I go with to the show"; for a free-phrase
+	// what/which question, the question's last word: "what is the
+	// workshop about"), "" when none.
 	gapPrep string
 	// entity is true for a free-phrase what/which question with a head
 	// noun ("which show", "what kind of app", "what is Nadia's favourite
@@ -640,6 +642,13 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	if wh == "who" || wh == "whom" || wh == "where" {
 		out.gapPrep = strandedPrep(main)
+	} else if out.typ == TypePhrase && (wh == "what" || wh == "which") {
+		// "what is her new workshop about": only a preposition that
+		// ends the question is stranded ("what did she do on 9 May"
+		// dates the question)
+		if ws := strings.Fields(strings.TrimRight(main, "?!. ")); len(ws) > 2 && nlp.IsPreposition(strings.ToLower(ws[len(ws)-1])) {
+			out.gapPrep = strings.ToLower(ws[len(ws)-1])
+		}
 	}
 	return out
 }
