@@ -225,7 +225,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if q.current || (q.typ == TypeNumber || q.typ == TypeDuration || q.typ == TypeFrequency || q.typ == TypeDate && q.clock) && !q.earlier && len(q.when) == 0 && q.interval.events[0] == "" && !beforeRe.MatchString(q.text) {
-		// The current value: among well-supported candidates the newest.
+		// The current value: among well-supported candidates the newest
+		// (for "which <noun>" asked now, a newer name or entity at the
+		// value share: "we moved the tests from Jest to Vitest").
 		// A value asked in no period (an amount, a number, an amount
 		// of time, a frequency, a time of day), in the past tense too
 		// ("what was the amount I was pre-approved for", "what was my
@@ -233,7 +235,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// value updates the earlier one (knowledge update), unless the
 		// question looks back ("before", "first").
 		for _, c := range all[1:] {
-			if (c.score >= 0.6*top.score || valueAsked(q) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
+			if (c.score >= 0.6*top.score || (valueAsked(q) || q.current && q.entity && (c.typed || c.name)) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
@@ -1850,6 +1852,11 @@ func nameSpans(q question, s *sentence) []span {
 				switch s.toks[k-1].Lower {
 				case "in", "at", "to", "from", "near", "around", "visit", "visited", "visiting", "toward", "towards", "into":
 					loc = true
+				}
+				if q.typ != TypePlace && (s.toks[k-1].Lower == "to" && fromToEnd(s) == k || s.toks[k-1].Lower == "from" && fromToEnd(s) > k) {
+					// "switched from Jest to Vitest": the old and the
+					// new value of a change, not places
+					loc = false
 				}
 			}
 			out = append(out, span{text: textOf(s, k, j), start: k, end: j, locative: loc})

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestNewerValueWithFewerQuestionWords(t *testing.T) {
 	ctx := "[2024-03-02 a] user: I've been taking an online Korean grammar course, and I've finished 12 lessons so far.\n" +
@@ -58,6 +61,22 @@ func TestMostRecentlyIsCurrent(t *testing.T) {
 	} {
 		if got := analyze(q).current; got != want {
 			t.Errorf("analyze(%q).current = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// "Which <noun> do we use" asked now: a newer name replaces an older one
+// though it repeats fewer of the question's words, and the new value of
+// "from X to Y" is no place.
+func TestReadNewerName(t *testing.T) {
+	ctx := "[2024-01-10 s1-t1] Pia: I'm using Darktable for editing my photos.\n" +
+		"[2024-04-02 s4-t1] Pia: Last week I moved all my photos from Darktable to Lumera.\n"
+	checkReads(t, ctx, []readCase{{"Which editor does Pia use for her photos?", "Lumera"}})
+	q := analyzeAt("Which editor does Pia use for her photos?", time.Time{})
+	s := newSentence("Last week I moved all my photos from Darktable to Lumera.", &unit{})
+	for _, sp := range nameSpans(q, s) {
+		if sp.locative {
+			t.Errorf("%q read as a place", sp.text)
 		}
 	}
 }
