@@ -2924,8 +2924,10 @@ func particleAfter(s *sentence, i int, p string) bool {
 
 // headSpans are noun phrases of s headed by the question's head noun with
 // at least one modifier before it ("my own cooking show" → "cooking
-// show" for "what type of show"): the modifiers are the adjectives,
-// nouns and -ing forms right before the head.
+// show" for "what type of show") or an identifier after it ("seat 42",
+// "room B204" for "which seat"): the modifiers are the adjectives, nouns
+// and -ing forms right before the head, the identifier a word with a
+// digit right after it.
 func headSpans(q question, s *sentence) []span {
 	if q.headKey == "" {
 		return nil
@@ -2943,8 +2945,14 @@ func headSpans(q question, s *sentence) []span {
 			s.toks[st-1].Lower != "own" && (strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
 			st--
 		}
-		if st < i {
-			sp := span{text: textOf(s, st, i+1), start: st, end: i + 1}
+		en := i + 1
+		if en < len(s.toks) && !s.toks[en].Punct && strings.ContainsAny(s.toks[en].Text, "0123456789") {
+			// "seat 42", "room B204", "gate B12": an identifier after
+			// the head names which one
+			en++
+		}
+		if st < i || en > i+1 {
+			sp := span{text: textOf(s, st, en), start: st, end: en, compound: en > i+1}
 			for j := st; j < i; j++ {
 				sp.compound = sp.compound || (strings.HasPrefix(tg[j], "NN") || tg[j] == "VBG") && q.order(s.keys[j]) < 0
 			}

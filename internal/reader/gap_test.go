@@ -35,6 +35,15 @@ func TestObjectAndHeadSpans(t *testing.T) {
 	if strings.Join(got, "|") != "cooking show" {
 		t.Errorf("head spans %q, want [cooking show]", got)
 	}
+	// An identifier after the head names which one.
+	got = nil
+	for _, h := range headSpans(analyze("Which cabin did Nate book?"), newSentence("We stayed in cabin 7B by the lake, and the cabin next to it was free too.", u)) {
+		got = append(got, h.text)
+	}
+	if strings.Join(got, "|") != "cabin 7B" {
+		t.Errorf("head spans %q, want [cabin 7B]", got)
+	}
+	checkReads(t, "[2024-04-06 s1-t1] Nate: I booked the 9:05 ferry to the island, cabin 12 on the upper deck.\n", []readCase{{"Which cabin did Nate book on the ferry?", "cabin 12"}})
 	// The object ends where the question's words begin.
 	s = newSentence("I took my turtles to the beach in Tampa yesterday!", u)
 	q := analyze("What did Nate take to the beach in Tampa?")
