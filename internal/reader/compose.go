@@ -290,6 +290,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 				ans.Text = n
 			}
 		}
+		if q.typ == TypeDate && annualRe.MatchString(q.text) {
+			// "when is her birthday": an annual day has no year
+			if m := dayMonthYearRe.FindStringSubmatch(ans.Text); m != nil {
+				ans.Text = m[1]
+			}
+		}
 		return ans
 	}
 	// A list: the items (listParts) of each well-supported sentence, at
@@ -3539,3 +3545,11 @@ func opensClause(s *sentence, i int) bool {
 	}
 	return false
 }
+
+// annualRe matches a question about the day of a yearly event in the
+// present tense ("when is her birthday", "when is their anniversary").
+var annualRe = regexp.MustCompile(`(?i)^\s*when\s+(is|are)\b.*\b(birthdays?|anniversary|anniversaries|name ?days?)\b`)
+
+// dayMonthYearRe is a resolved day in the answer form ("13 August 2023"),
+// its day and month in group 1.
+var dayMonthYearRe = regexp.MustCompile(`^(\d{1,2} [A-Z][a-z]+) \d{4}$`)

@@ -210,3 +210,14 @@ func TestReadValueBelowPool(t *testing.T) {
 		{"How much was set aside for newsletter outreach in the Harbour Books spring campaign plan?", "$1,200"},
 	})
 }
+
+// "When is her birthday" asks for a yearly day: the day and month, no
+// year; "when was her party" keeps the year.
+func TestReadAnnualDay(t *testing.T) {
+	ctx := "[2024-05-02 s1-t1] Rhea: My son's birthday is on May 19, we're planning a picnic.\n" +
+		"[2024-05-21 s2-t1] Rhea: The picnic was lovely, we had it two days ago by the river.\n"
+	checkReads(t, ctx, []readCase{
+		{"When is Rhea's son's birthday?", "19 May"},
+		{"When was Rhea's picnic by the river?", "19 May 2024"},
+	})
+}
