@@ -148,3 +148,26 @@ func TestReadStrandedPrepWhat(t *testing.T) {
 		t.Errorf("a dated question: gap preposition %q, want none", q.gapPrep)
 	}
 }
+
+// "previous" (or "earlier") before a noun of the content is a focus term
+// ("my previous job"); before a noun that names the conversation ("our
+// previous chat") it frames the question and is none.
+func TestPreviousAsContent(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What was my previous job?":                              true,
+		"In our previous chat, which hotel did you recommend?":   false,
+		"What did you say in our earlier conversation about it?": false,
+	} {
+		got := false
+		for _, f := range analyzeAt(q, time.Time{}).focus {
+			if f == stem("previous") || f == stem("earlier") {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: \"previous\" is a focus term: %v, want %v", q, got, want)
+		}
+	}
+	ctx := "[2024-05-23 s1-t1] User: I used Asana a lot in my previous role as a school librarian, so I know boards well.\n"
+	checkReads(t, ctx, []readCase{{"What was my previous job?", "role as a school librarian"}})
+}

@@ -595,7 +595,10 @@ func analyzeAt(q string, now time.Time) question {
 			continue
 		}
 		w := t.Lower
-		if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", ""))) && w != out.head || metaWords[w] || !hasLetterOrDigit(w) {
+		if (w == "previous" || w == "earlier") && i+1 < len(toks) && !toks[i+1].Punct && !frameNouns[toks[i+1].Lower] && !nlp.IsFunctionWord(toks[i+1].Lower) {
+			// "my previous occupation": a content word; "our previous
+			// conversation" frames the question
+		} else if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", ""))) && w != out.head || metaWords[w] || !hasLetterOrDigit(w) {
 			// (a function word that heads the question, "what cause",
 			// is a focus term)
 			continue
@@ -1141,3 +1144,8 @@ func stem(w string) string {
 	}
 	return st
 }
+
+
+// frameNouns are the nouns a question names the conversation itself by
+// ("our previous chat").
+var frameNouns = wordSet(`conversation conversations chat chats discussion discussions session sessions talk talks exchange exchanges message messages`)
