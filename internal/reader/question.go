@@ -1145,7 +1145,6 @@ func stem(w string) string {
 	return st
 }
 
-
 // frameNouns are the nouns a question names the conversation itself by
 // ("our previous chat").
 var frameNouns = wordSet(`conversation conversations chat chats discussion discussions session sessions talk talks exchange exchanges message messages`)
