@@ -171,3 +171,17 @@ func TestPreviousAsContent(t *testing.T) {
 	ctx := "[2024-05-23 s1-t1] User: I used Asana a lot in my previous role as a school librarian, so I know boards well.\n"
 	checkReads(t, ctx, []readCase{{"What was my previous job?", "role as a school librarian"}})
 }
+
+// A noun that ends in -s in the singular too ("news", "series") asks for
+// no list by its form.
+func TestInvariantNounNoList(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What news did Ines share on Friday?": false,
+		"Which TV series is Ines watching?":   false,
+		"What books did Ines buy?":            true,
+	} {
+		if got := analyzeAt(q, time.Time{}).list; got != want {
+			t.Errorf("%q: list %v, want %v", q, got, want)
+		}
+	}
+}

@@ -1100,8 +1100,12 @@ func isPlural(w string) bool {
 			return false
 		}
 	}
-	return true
+	return !invariantNouns[w]
 }
+
+// invariantNouns end in -s whether one or several are meant ("what news
+// did she share", "which TV series"): their form asks for no list.
+var invariantNouns = wordSet(`news series species means lens headquarters crossroads whereabouts`)
 
 func possessiveBase(w string) string {
 	w = strings.TrimSuffix(w, "'s")
