@@ -262,7 +262,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		ans.Type = TypeEntity
 	}
 	if !q.list {
-		if q.typ == TypePhrase && q.verbKey != "" && !clauseVerbs[q.verbKey] && asksObject(q.text) && top.end > top.start {
+		if q.typ == TypePhrase && q.verbKey != "" && !clauseVerbs[q.verbKey] && !newsNouns[q.head] && asksObject(q.text) && top.end > top.start {
 			// "what did she make": the thing, not "finished this
 			// bookmark"
 			if st := objectStart(top.s, top.start, top.end); st > top.start {
@@ -3441,6 +3441,11 @@ func thousands(num string) string {
 	}
 	return b.String()
 }
+
+// newsNouns are head nouns whose content is an event told as a clause
+// ("what news did she share" — "I adopted a kitten"): the answer keeps
+// its verb.
+var newsNouns = wordSet(`news update updates announcement`)
 
 // clauseVerbs are the match keys of verbs whose "what" question asks for
 // a clause or a verb phrase, not a thing ("what did she do / say / think
