@@ -185,3 +185,19 @@ func TestInvariantNounNoList(t *testing.T) {
 		}
 	}
 }
+
+// A noun derived from a verb matches the verb where the stemmer leaves
+// them apart ("decision" / "decide", "flight" / "fly").
+func TestDerivedNounMatchesVerb(t *testing.T) {
+	for noun, verb := range map[string]string{"decision": "decided", "flight": "flew", "choice": "chose", "loss": "lost"} {
+		if stem(noun) != stem(verb) {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", noun, stem(noun), verb, stem(verb))
+		}
+	}
+	if stem("gift") == stem("gave") {
+		t.Errorf("\"gift\" matches \"gave\"")
+	}
+	ctx := "[2024-02-02 s1-t1] Ines: Big week. Our final decision on the venue: the old library by the river.\n" +
+		"[2024-02-03 s1-t2] Ines: I also repainted the garden fence.\n"
+	checkReads(t, ctx, []readCase{{"What did Ines decide about the venue?", "old library by the river"}})
+}

@@ -1138,6 +1138,9 @@ func stem(w string) string {
 	w = possessiveBase(w)
 	w = strings.ReplaceAll(w, "'", "")
 	w = nlp.Lemma(w)
+	if v, ok := derivedFrom[w]; ok {
+		w = v
+	}
 	st := textutil.Stem(w)
 	// Porter2 undoubles a final bb, dd, ff, gg, mm, nn, pp, rr or tt only
 	// after removing -ed or -ing ("added" → "ad", but "add" → "add"):
@@ -1152,3 +1155,15 @@ func stem(w string) string {
 // frameNouns are the nouns a question names the conversation itself by
 // ("our previous chat").
 var frameNouns = wordSet(`conversation conversations chat chats discussion discussions session sessions talk talks exchange exchanges message messages`)
+
+// derivedFrom maps nouns whose derivation from a verb the stemmer does not
+// undo ("decision" / "decide": "decis", "decid") to the verb, so that
+// "what did she decide" finds "her decision".
+var derivedFrom = map[string]string{
+	"decision": "decide", "choice": "choose", "marriage": "marry", "flight": "fly", "loss": "lose",
+	"death": "die", "sale": "sell", "belief": "believe", "proof": "prove", "success": "succeed",
+	"failure": "fail", "departure": "depart", "growth": "grow", "knowledge": "know", "speech": "speak",
+	"pursuit": "pursue", "complaint": "complain", "loan": "lend",
+	"analysis": "analyze", "solution": "solve", "description": "describe", "explanation": "explain",
+	"permission": "permit", "admission": "admit", "pronunciation": "pronounce", "suggestion": "suggest",
+}
