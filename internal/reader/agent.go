@@ -7,10 +7,10 @@ import (
 )
 
 // Agent questions. "What inspired her new script?", "What fixed the
-// flaky tests?", "What helps him stay focused?" ask for the subject of
+// noisy fan?", "What helps him stay focused?" ask for the subject of
 // their verb, not its object: the wh-word is the verb's agent. A sentence
-// with the same verb answers with the phrase before it ("Switching to
-// random ports fixed it", "Tilly helps me stay focused") or, in the
+// with the same verb answers with the phrase before it ("Cleaning the
+// vents fixed it", "Tilly helps me stay focused") or, in the
 // passive, the phrase after "by" ("it was inspired by my own journey",
 // "I'm motivated by a thirst for adventure").
 

@@ -1147,7 +1147,7 @@ func roleWord(text string) bool {
 	return false
 }
 
-// beforeAlternative cuts text before "instead" or "rather than" when
+// beforeAlternative ends text before "instead" or "rather than" when
 // words precede it: what follows is the alternative set aside ("8443
 // instead of 8080" → "8443"; a trailing "instead" goes too).
 func beforeAlternative(text string) string {
@@ -1860,7 +1860,7 @@ func nameSpans(q question, s *sentence) []span {
 					loc = true
 				}
 				if q.typ != TypePlace && (s.toks[k-1].Lower == "to" && fromToEnd(s) == k || s.toks[k-1].Lower == "from" && fromToEnd(s) > k) {
-					// "switched from Jest to Vitest": the old and the
+					// "moved from Jest to Vitest": the old and the
 					// new value of a change, not places
 					loc = false
 				}
@@ -3529,7 +3529,7 @@ var beforeRe = regexp.MustCompile(`(?i)\b(before|earlier|first|initially|origina
 // opensClause reports whether the tokens from i are a short noun phrase
 // (at most four words, no punctuation nor pronoun) followed by a verb in
 // the third person or the past, or by a copula or an auxiliary: "and the
-// export is slow" joins a clause, "and the export settings" a noun, and
+// report is slow" joins a clause, "and the report settings" a noun, and
 // "and the care people put into it" a noun with a relative clause.
 func opensClause(s *sentence, i int) bool {
 	tg := s.tags()

@@ -69,7 +69,7 @@ func TestMostRecentlyIsCurrent(t *testing.T) {
 // though it repeats fewer of the question's words, and the new value of
 // "from X to Y" is no place.
 func TestReadNewerName(t *testing.T) {
-	ctx := "[2024-01-10 s1-t1] Pia: I'm using Darktable for editing my photos.\n" +
+	ctx := "[2024-01-10 s1-t1] Pia: I'm using Darktable for my photos.\n" +
 		"[2024-04-02 s4-t1] Pia: Last week I moved all my photos from Darktable to Lumera.\n"
 	checkReads(t, ctx, []readCase{{"Which editor does Pia use for her photos?", "Lumera"}})
 	q := analyzeAt("Which editor does Pia use for her photos?", time.Time{})

@@ -142,8 +142,8 @@ func TestSubjectHead(t *testing.T) {
 // A free-phrase question that ends in a preposition asks for that
 // preposition's object ("what is it about" → what follows "about").
 func TestReadStrandedPrepWhat(t *testing.T) {
-	ctx := "[2024-03-09 s5-t1] Ines: My new workshop starts in May. I wrote it because it's personal. It's about grief, migration, and forgiveness.\n"
-	checkReads(t, ctx, []readCase{{"What is Ines's new workshop about?", "grief, migration, and forgiveness"}})
+	ctx := "[2024-03-09 s5-t1] Ines: My new workshop starts in May. I wrote it because it's personal. It's about grief, exile, and forgiveness.\n"
+	checkReads(t, ctx, []readCase{{"What is Ines's new workshop about?", "grief, exile, and forgiveness"}})
 	if q := analyzeAt("What did Ines bring to the workshop on 9 May?", time.Time{}); q.gapPrep != "" {
 		t.Errorf("a dated question: gap preposition %q, want none", q.gapPrep)
 	}
@@ -155,7 +155,7 @@ func TestReadStrandedPrepWhat(t *testing.T) {
 func TestPreviousAsContent(t *testing.T) {
 	for q, want := range map[string]bool{
 		"What was my previous job?":                              true,
-		"In our previous chat, which hotel did you recommend?":   false,
+		"In our previous chat, which inn did you recommend?":     false,
 		"What did you say in our earlier conversation about it?": false,
 	} {
 		got := false

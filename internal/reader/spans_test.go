@@ -219,7 +219,7 @@ func firstOnly(find func(*sentence) []span) func(*sentence) []span {
 func TestBeforeAlternative(t *testing.T) {
 	for in, want := range map[string]string{
 		"8443 instead of 8080":                  "8443",
-		"oat milk instead":                      "oat milk",
+		"almond milk instead":                   "almond milk",
 		"by region rather than by product line": "by region",
 		"instead of the bus":                    "instead of the bus",
 		"steady pace":                           "steady pace",
@@ -230,8 +230,8 @@ func TestBeforeAlternative(t *testing.T) {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
-	ctx := "[2024-04-02 s1-t1] Odile: For the crumble I used oat butter instead of regular butter, and it turned out great.\n"
-	checkReads(t, ctx, []readCase{{"What did Odile use for the crumble?", "oat butter"}})
+	ctx := "[2024-04-02 s1-t1] Odile: For the crumble I used almond butter instead of regular butter, and it turned out great.\n"
+	checkReads(t, ctx, []readCase{{"What did Odile use for the crumble?", "almond butter"}})
 }
 
 // opensClause: "and" before a noun phrase with its own verb joins two
