@@ -155,7 +155,7 @@ func TestReadStrandedPrepWhat(t *testing.T) {
 func TestPreviousAsContent(t *testing.T) {
 	for q, want := range map[string]bool{
 		"What was my previous job?":                              true,
-		"In our previous chat, which inn did you recommend?":     false,
+		"In our previous chat, which cafe did you recommend?":    false,
 		"What did you say in our earlier conversation about it?": false,
 	} {
 		got := false
