@@ -624,6 +624,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				add(n.text, 0.9, n.start, n.end)
 			}
 		}
+		if q.head == "time" {
+			// "my personal best time": a race time is written as a
+			// clock reading ("39:55") without am or pm
+			for _, c := range clockSpans(s) {
+				if stopwatchRe.MatchString(c.text) {
+					add(c.text, 1, c.start, c.end)
+				}
+			}
+		}
 		return out
 	case TypeNumber:
 		for _, n := range numberSpans(s, false) {
@@ -3558,3 +3567,8 @@ var annualRe = regexp.MustCompile(`(?i)^\s*when\s+(is|are)\b.*\b(birthdays?|anni
 // dayMonthYearRe is a resolved day in the answer form ("13 August 2023"),
 // its day and month in group 1.
 var dayMonthYearRe = regexp.MustCompile(`^(\d{1,2} [A-Z][a-z]+) \d{4}$`)
+
+// stopwatchRe is a time written as a clock reading with no am or pm
+// ("39:55", "1:02:10"): as the answer to "what was my best time", an
+// amount of time.
+var stopwatchRe = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?$`)

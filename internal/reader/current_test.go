@@ -80,3 +80,20 @@ func TestReadNewerName(t *testing.T) {
 		}
 	}
 }
+
+// A ranked or summed time ("my best time", "the total time") is an amount
+// of time, not a time of day: it is answered with a length, never with a
+// clock time the context also states.
+func TestRankedTimeIsAnAmount(t *testing.T) {
+	for q, want := range map[string]Type{
+		"What was my personal best time in the relay?": TypeDuration,
+		"What is the total time of my commute?":        TypeDuration,
+		"What time does the relay start?":              TypeDate,
+	} {
+		if got := analyzeAt(q, time.Time{}).typ; got != want {
+			t.Errorf("%q: type %s, want %s", q, got, want)
+		}
+	}
+	ctx := "[2024-05-02 s1-t1] User: The relay started at 9 am and my leg took 14 minutes and 20 seconds, my best time so far.\n"
+	checkReads(t, ctx, []readCase{{"What was my best time in the relay?", "14 minutes and 20 seconds"}})
+}

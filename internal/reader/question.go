@@ -407,6 +407,13 @@ func analyzeAt(q string, now time.Time) question {
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
 		out.saying = sayingNouns[head]
 		out.clock = head == "time" && !(next(2) == "of")
+		amountTime := head == "time" && rankedTime(mt)
+		if amountTime {
+			// "my personal best time", "the total time it takes": a
+			// ranked or summed time is an amount of time, not a time
+			// of day
+			out.clock = false
+		}
 		out.exactDay = head == "date" && (wh == "what" || wh == "which")
 		out.age = wh == "how" && next(1) == "old"
 		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week")
@@ -446,6 +453,8 @@ func analyzeAt(q string, now time.Time) question {
 			}
 		default: // what, which
 			switch {
+			case amountTime:
+				out.typ = TypeDuration
 			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of") && !kindNouns[next(1)]:
 				// "what kind of date" asks what the date is like, not when
 				out.typ = TypeDate
@@ -1167,3 +1176,25 @@ var derivedFrom = map[string]string{
 	"analysis": "analyze", "solution": "solve", "description": "describe", "explanation": "explain",
 	"permission": "permit", "admission": "admit", "pronunciation": "pronounce", "suggestion": "suggest",
 }
+
+// rankedTime reports whether the question's "time" is ranked or summed —
+// a superlative, "best", "record", "total", "average" or "overall" before
+// it ("my personal best time", "the total time it takes") — and so an
+// amount of time rather than a time of day.
+func rankedTime(toks []nlp.Token) bool {
+	tg := tagWords(toks)
+	for i, t := range toks {
+		if t.Lower != "time" || i == 0 {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-3 && !toks[j].Punct; j-- {
+			if timeRankers[toks[j].Lower] || tg[j] == "JJS" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timeRankers are the words that make a time an amount ("best time").
+var timeRankers = wordSet(`best worst record total average overall fastest slowest quickest`)
