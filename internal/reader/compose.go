@@ -2939,8 +2939,8 @@ func particleAfter(s *sentence, i int, p string) bool {
 
 // headSpans are noun phrases of s headed by the question's head noun with
 // at least one modifier before it ("my own cooking show" → "cooking
-// show" for "what type of show") or an identifier after it ("seat 42",
-// "room B204" for "which seat"): the modifiers are the adjectives, nouns
+// show" for "what type of show") or an identifier after it ("cabin 7B"
+// for "which cabin"): the modifiers are the adjectives, nouns
 // and -ing forms right before the head, the identifier a word with a
 // digit right after it.
 func headSpans(q question, s *sentence) []span {
@@ -2962,7 +2962,7 @@ func headSpans(q question, s *sentence) []span {
 		}
 		en := i + 1
 		if en < len(s.toks) && !s.toks[en].Punct && strings.ContainsAny(s.toks[en].Text, "0123456789") {
-			// "seat 42", "room B204", "gate B12": an identifier after
+			// "cabin 7B", "locker 12": an identifier after
 			// the head names which one
 			en++
 		}

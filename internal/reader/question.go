@@ -1170,11 +1170,10 @@ var frameNouns = wordSet(`conversation conversations chat chats discussion discu
 // "what did she decide" finds "her decision".
 var derivedFrom = map[string]string{
 	"decision": "decide", "choice": "choose", "marriage": "marry", "flight": "fly", "loss": "lose",
-	"death": "die", "sale": "sell", "belief": "believe", "proof": "prove", "success": "succeed",
-	"failure": "fail", "departure": "depart", "growth": "grow", "knowledge": "know", "speech": "speak",
-	"pursuit": "pursue", "complaint": "complain", "loan": "lend",
-	"analysis": "analyze", "solution": "solve", "description": "describe", "explanation": "explain",
-	"permission": "permit", "admission": "admit", "pronunciation": "pronounce", "suggestion": "suggest",
+	"death": "die", "sale": "sell", "belief": "believe", "success": "succeed", "growth": "grow",
+	"knowledge": "know", "speech": "speak", "pursuit": "pursue", "complaint": "complain", "loan": "lend",
+	"solution": "solve", "description": "describe", "explanation": "explain", "permission": "permit", "admission": "admit",
+	"pronunciation": "pronounce", "suggestion": "suggest",
 }
 
 // rankedTime reports whether the question's "time" is ranked or summed —
