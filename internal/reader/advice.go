@@ -12,9 +12,9 @@ import (
 // an imperative ("Do your research and find an agency"), a modal
 // addressed to the listener ("you should try …"), an explicit
 // performative ("I'd recommend …") or a first-person conditional, what
-// the speaker would do in the listener's place ("I'd use a clay pot"). The memory rarely says the word
-// "advice"; a directive sentence holds it, and its verb phrases are the
-// answer.
+// the speaker would do in the listener's place ("I'd use a clay pot").
+// The memory rarely says the word "advice"; a directive sentence holds
+// it, and its verb phrases are the answer.
 
 // adviceNouns are head nouns that ask for advice.
 var adviceNouns = wordSet(`advice tip tips suggestion suggestions recommendation recommendations`)
@@ -214,9 +214,8 @@ func turnDirectives(c cand) string {
 // recommends ("I'd use SQLite", "I would go with the red one": what the
 // speaker would do in the listener's place) starting at token k of s, 0
 // when none does (adverbs after the modal included). The verb is kept:
-// "use SQLite" is the advice. A wish or
-// a thought ("I'd love to", "I'd say", "I would think") recommends
-// nothing.
+// "use SQLite" is the advice. A wish or a thought ("I'd love to", "I'd
+// say", "I would think") recommends nothing.
 func conditionalAt(s *sentence, k int, tagAt func(int) string) int {
 	w := strings.ReplaceAll(s.toks[k].Lower, "’", "'")
 	c := 0

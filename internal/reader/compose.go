@@ -531,6 +531,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			out[k].near = floor
 		}
 	}
+	// addAgents adds the agents of the verb an agent question asks
+	// about ("what inspired her": agent.go); the agent's place, not its
+	// distance, ties it to the verb.
+	addAgents := func() {
+		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
+			addNear(a.text, a.fit, a.start, a.end, 1)
+		}
+	}
 	// typed marks the candidates added since k as entity-form spans when
 	// ok.
 	typed := func(k int, ok bool) {
@@ -672,11 +680,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		for _, r := range reasonSpans(s, opts.MaxWords+4) {
 			add(r.text, r.fit, r.start, r.end)
 		}
-		// "what inspired her": the verb's agent (its place, not its
-		// distance, ties it to the verb)
-		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
-			addNear(a.text, a.fit, a.start, a.end, 1)
-		}
+		addAgents()
 		return out
 	}
 	// Names, quoted titles and phrases.
@@ -864,10 +868,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 	}
 	if q.typ == TypePhrase {
-		// "what helps him stay focused": the verb's agent
-		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
-			addNear(a.text, a.fit, a.start, a.end, 1)
-		}
+		addAgents() // "what helps him stay focused"
 	}
 	if q.typ == TypePhrase && q.doAsked {
 		// "what did she do with her pups": what she did ("took them
@@ -1839,6 +1840,7 @@ func reasonSpans(s *sentence, maxWords int) []span {
 func nameSpans(q question, s *sentence) []span {
 	var out []span
 	n := len(s.toks)
+	fromTo := -2 // fromToEnd(s), read on first need
 	for i := 0; i < n; i++ {
 		j := i
 		for initialAt(s, j) {
@@ -1868,7 +1870,12 @@ func nameSpans(q question, s *sentence) []span {
 				case "in", "at", "to", "from", "near", "around", "visit", "visited", "visiting", "toward", "towards", "into":
 					loc = true
 				}
-				if q.typ != TypePlace && (s.toks[k-1].Lower == "to" && fromToEnd(s) == k || s.toks[k-1].Lower == "from" && fromToEnd(s) > k) {
+				if q.typ != TypePlace && (s.toks[k-1].Lower == "to" || s.toks[k-1].Lower == "from") {
+					if fromTo < -1 {
+						fromTo = fromToEnd(s)
+					}
+				}
+				if q.typ != TypePlace && (s.toks[k-1].Lower == "to" && fromTo == k || s.toks[k-1].Lower == "from" && fromTo > k) {
 					// "moved from Jest to Vitest": the old and the
 					// new value of a change, not places
 					loc = false
