@@ -33,7 +33,9 @@
 //     count half, and so do sentences another person says about themselves
 //     when the question names a speaker ("I" is the speaker, "you" the
 //     listener). The answer's support, which the abstention decision
-//     uses, is the same share without IDF for the best sentence's unit.
+//     uses, is the same share without IDF for the best sentence's unit,
+//     where a term also counts as the start of a longer word of at least
+//     five letters ("mentor" in "mentorship").
 //  4. Typed candidates. From the best-supported sentences, spans of the
 //     expected type are taken: dates resolved to absolute form against the
 //     unit's date with internal/temporal ("yesterday" → "7 May 2023"; from
@@ -535,8 +537,10 @@ func (sc *scorer) support(s *sentence) float64 {
 // confidence is the support the abstention decision uses: the share of the
 // question's focus terms (each counted once, without IDF; the category
 // noun half) that the sentence's unit holds, scaled like support for
-// superseded units and other persons' statements. Without IDF it does not
-// depend on how many other sentences the context holds.
+// superseded units and other persons' statements. A term also counts when
+// the unit holds a word it begins or that begins it (extends: "mentor" /
+// "mentorship"). Without IDF it does not depend on how many other
+// sentences the context holds.
 func (sc *scorer) confidence(s *sentence) float64 {
 	if len(sc.q.focus) == 0 {
 		return 0
@@ -546,7 +550,7 @@ func (sc *scorer) confidence(s *sentence) float64 {
 	for _, t := range sc.q.focus {
 		w := sc.q.weight(t)
 		total += w
-		if set[t] {
+		if set[t] || extends(t, set) {
 			hit += w
 		}
 	}
@@ -558,6 +562,35 @@ func (sc *scorer) confidence(s *sentence) float64 {
 		v *= otherPersonFactor
 	}
 	return v
+}
+
+// minExtendedStem is the shortest stem that extends() lets a longer word
+// begin with: shorter stems begin unrelated words too ("part" / "party",
+// "care" / "career").
+const minExtendedStem = 5
+
+// extends reports whether set holds a stem that begins with focus term t
+// or that t begins with, the shorter of the two having at least
+// minExtendedStem letters: a derivation the stemmer leaves apart ("child"
+// / "childhood", "mentor" / "mentorship") or a hyphenated compound and its
+// first part ("dairy-free" / "dairy"). It is the truncation stemming of
+// retrieval (McNamee, Nicholas and Mayfield, "Addressing morphological
+// variation in alphabetic languages", SIGIR 2009) read one way: a word
+// matches the words it is the start of. Only the abstention decision uses
+// it; the ranking keeps exact stems.
+func extends(t string, set map[string]bool) bool {
+	if len(t) < minExtendedStem {
+		return false
+	}
+	for k := range set {
+		if len(k) < minExtendedStem || k == t {
+			continue
+		}
+		if strings.HasPrefix(k, t) || strings.HasPrefix(t, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherPersonFactor scales the support of a sentence that another person
