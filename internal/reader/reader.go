@@ -416,9 +416,10 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		}
 	}
 	sc := &scorer{q: q, sents: sents, byUnit: byUnit, idf: map[string]float64{}, persons: map[string]bool{}}
+	short := shortNames(q.names, byUnit)
 	for _, ss := range byUnit {
 		if len(ss) > 0 {
-			if sp := speakerKey(ss[0].u.speaker); q.names[sp] {
+			if sp := speakerKey(ss[0].u.speaker); q.names[sp] || short[sp] != "" {
 				sc.persons[sp] = true
 			}
 		}
@@ -436,6 +437,8 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		if len(ss) > 0 {
 			if sp := speakerKey(ss[0].u.speaker); sp != "" && q.names[sp] {
 				set[stem(sp)] = true
+			} else if n := short[sp]; n != "" {
+				set[stem(n)] = true
 			}
 			if q.covers(ss[0].u.date) {
 				set[dateTerm] = true
@@ -465,6 +468,45 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		sc.total += sc.idf[t]
 	}
 	return sc
+}
+
+// shortNames maps a speaker (speakerKey) to the short form of their name
+// the question calls them by: a name of the question that is no speaker's
+// but begins exactly one speaker's name ("Mel" for Melanie, "Deb" for
+// Deborah, "Jo" for Joanna; clipped forms are the commonest English
+// nicknames). Nil when there is none.
+func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
+	speakers := map[string]bool{}
+	for _, ss := range byUnit {
+		if len(ss) > 0 {
+			if sp := speakerKey(ss[0].u.speaker); sp != "" {
+				speakers[sp] = true
+			}
+		}
+	}
+	var out map[string]string
+	for n := range names {
+		if len(n) < 2 || speakers[n] {
+			continue
+		}
+		match := ""
+		for sp := range speakers {
+			if strings.HasPrefix(sp, n) {
+				if match != "" {
+					match = ""
+					break
+				}
+				match = sp
+			}
+		}
+		if match != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[match] = n
+		}
+	}
+	return out
 }
 
 // speakerKey is the lowercase first name of a speaker label.
