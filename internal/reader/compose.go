@@ -1972,6 +1972,11 @@ func commonSuffix(w string) bool {
 var greetings = wordSet(`hey hi hello thanks thank congrats congratulations wow yo oh dear bye goodbye welcome sorry
 	cheers ah aw aww yay great cool`)
 
+// responseParticles open a reply ("Yes Dave", "Sure, Jon"); a name right
+// after one at the start of a sentence addresses the listener. Inside a
+// sentence "no" is a determiner ("no Starbucks near me").
+var responseParticles = wordSet(`yes yeah yep yup no nope nah okay ok sure haha lol aha`)
+
 // vocative reports whether the name at tokens [i, j) addresses the
 // listener: set off by commas or sentence punctuation on both sides, or
 // right after a greeting ("Thanks, Mel!", "Hey Caroline,", ", Jon.").
@@ -1984,6 +1989,11 @@ func vocative(s *sentence, i, j int) bool {
 		after = s.toks[j].Lower
 	}
 	if greetings[before] || (i >= 2 && before == "," && greetings[s.toks[i-2].Lower]) {
+		return true
+	}
+	if i == 1 && responseParticles[before] || i == 2 && before == "," && responseParticles[s.toks[0].Lower] {
+		// "Yes Dave, I remember", "No, Jon, …": a sentence that opens
+		// with a response particle addresses its listener by name next
 		return true
 	}
 	if before == "," && after == "," && i >= 2 && strings.HasPrefix(s.tags()[i-2], "NN") {

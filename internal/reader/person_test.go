@@ -38,6 +38,12 @@ func TestVocativeApposition(t *testing.T) {
 		{"At the shelter I met a kind woman, Marta, who sings.", "Marta", false},
 		{"I know, Marta, it is hard.", "Marta", true},
 		{"Nice work, Marta!", "Marta", true},
+		// a response particle opening the sentence, with or without
+		// its comma
+		{"Yes Marta I remember the trip.", "Marta", true},
+		{"Sure, Marta, I can bring the map.", "Marta", true},
+		// "no" inside a sentence is a determiner
+		{"We found no Starbucks in the old town.", "Starbucks", false},
 	}
 	for _, c := range cases {
 		s := newSentence(c.text, &unit{})
