@@ -12,7 +12,7 @@ func TestExtends(t *testing.T) {
 		want bool
 	}{
 		{"child", true},       // a derivation the stemmer leaves apart
-		{"mentor", true},      // the same, -ship
+		{"mentor", true},      // the same, a noun suffix
 		{"music-rel", true},   // "music-related": a compound and its first part
 		{"part", false},       // too short to begin "parti" safely
 		{"care", false},       // and "career"
@@ -29,15 +29,15 @@ func TestExtends(t *testing.T) {
 
 // The abstention support counts a question word the unit holds only as
 // the start of a longer word: "mentor" in "Mentorship" makes two of the
-// three focus terms (priya, learn, mentor) present, above the free
+// three focus terms (nadia, learn, mentor) present, above the free
 // phrases' threshold 0.4; by exact stems alone it is one of three.
 func TestConfidenceCountsExtendedStems(t *testing.T) {
-	ctx := "[2024-02-01] Priya: Mentorship taught me to ask for feedback early."
-	a := Read("What did Priya learn from her mentor?", ctx, Options{})
+	ctx := "[2024-02-01] Nadia: Mentorship taught me to ask for feedback early."
+	a := Read("What did Nadia learn from her mentor?", ctx, Options{})
 	if IsAbstention(a.Text) || math.Abs(a.Support-2.0/3) > 1e-9 {
 		t.Errorf("%q support %.3f, want an answer at support 0.667", a.Text, a.Support)
 	}
-	if a := Read("What did Priya learn from her tutor?", ctx, Options{}); !IsAbstention(a.Text) || math.Abs(a.Support-1.0/3) > 1e-9 {
+	if a := Read("What did Nadia learn from her tutor?", ctx, Options{}); !IsAbstention(a.Text) || math.Abs(a.Support-1.0/3) > 1e-9 {
 		t.Errorf("unrelated noun: %q support %.3f, want an abstention at 0.333", a.Text, a.Support)
 	}
 }
