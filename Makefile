@@ -12,8 +12,16 @@ export CGO_ENABLED := 1
 
 all: build
 
+# The commit the binary is built from, and whether tracked files had
+# changes: linked into the binary (runner.BuildCommit, runner.BuildDirty)
+# so that every run records the source that produced it, whatever
+# directory it runs in. Empty outside a git checkout.
+GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)
+GIT_DIRTY  := $(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo true)
+LDFLAGS    := -X github.com/memarena/memarena/runner.BuildCommit=$(GIT_COMMIT) -X github.com/memarena/memarena/runner.BuildDirty=$(GIT_DIRTY)
+
 build:
-	$(GO) build -o $(BIN) ./cmd/memarena
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memarena
 
 ## bench: every strategy on the built-in scenarios (offline backend); report in out/latest/
 bench: build

@@ -428,9 +428,54 @@ func buildMeta(cfg *Config, plan *Plan, be *backends.Backend) results.RunMeta {
 	return m
 }
 
-// gitInfo reads the commit and dirty flag of the working directory's git
-// checkout; "unknown" outside one.
+// BuildCommit and BuildDirty name the source tree the binary was built
+// from; `make build` sets them at link time (-ldflags "-X
+// github.com/memarena/memarena/runner.BuildCommit=<commit> -X
+// github.com/memarena/memarena/runner.BuildDirty=true" when tracked files
+// had changes). Both are empty in a binary built without them.
+var (
+	BuildCommit string
+	BuildDirty  string
+)
+
+// gitInfo is the source commit of the running binary (see sourceInfo).
 func gitInfo() results.GitInfo {
+	var settings []debug.BuildSetting
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		settings = bi.Settings
+	}
+	return sourceInfo(BuildCommit, BuildDirty, settings, workdirGit)
+}
+
+// sourceInfo picks the commit a run records, most trustworthy first: the
+// commit linked into the binary (BuildCommit, BuildDirty "true" for a
+// tree with changes), then the version-control stamp the go command
+// writes into a binary built in a checkout with VCS stamping on
+// (vcs.revision, vcs.modified), then the working directory's checkout
+// (workdir), which names the binary's source only when the binary was
+// built from that checkout.
+func sourceInfo(commit, dirty string, settings []debug.BuildSetting, workdir func() results.GitInfo) results.GitInfo {
+	if commit != "" {
+		return results.GitInfo{Commit: commit, Dirty: dirty == "true"}
+	}
+	var g results.GitInfo
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			g.Commit = s.Value
+		case "vcs.modified":
+			g.Dirty = s.Value == "true"
+		}
+	}
+	if g.Commit != "" {
+		return g
+	}
+	return workdir()
+}
+
+// workdirGit reads the commit and dirty flag of the working directory's
+// git checkout; "unknown" outside one.
+func workdirGit() results.GitInfo {
 	out, err := exec.Command("git", "rev-parse", "HEAD").Output()
 	if err != nil {
 		return results.GitInfo{Commit: "unknown"}
