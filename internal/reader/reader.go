@@ -481,7 +481,8 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 // the question calls them by: a name of the question that is no speaker's
 // but begins exactly one speaker's name ("Mel" for Melanie, "Deb" for
 // Deborah, "Jo" for Joanna; clipped forms are the commonest English
-// nicknames). Nil when there is none.
+// nicknames); a month or weekday name ("May" for Maya) is none. Nil when
+// there is none.
 func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 	speakers := map[string]bool{}
 	for _, ss := range byUnit {
@@ -493,7 +494,7 @@ func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 	}
 	var out map[string]string
 	for n := range names {
-		if len(n) < 2 || speakers[n] {
+		if len(n) < 2 || speakers[n] || calendarName(strings.ToUpper(n[:1])+n[1:]) {
 			continue
 		}
 		match := ""

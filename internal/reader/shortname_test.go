@@ -25,6 +25,8 @@ func TestShortNames(t *testing.T) {
 		{[]string{"al"}, []string{"Alice", "Albert"}, nil},          // two speakers begin with it
 		{[]string{"m"}, []string{"Melanie"}, nil},                   // one letter is no name
 		{[]string{"sam"}, []string{"Sam", "Samantha"}, nil},         // a speaker's own name
+		{[]string{"may", "maya"}, []string{"Maya", "Ben"}, nil},     // "in May" is a month
+		{[]string{"sun"}, []string{"Sunday Lee", "Ben"}, map[string]string{"sunday": "sun"}},
 	} {
 		names := map[string]bool{}
 		for _, n := range c.names {
