@@ -1972,9 +1972,10 @@ func commonSuffix(w string) bool {
 var greetings = wordSet(`hey hi hello thanks thank congrats congratulations wow yo oh dear bye goodbye welcome sorry
 	cheers ah aw aww yay great cool`)
 
-// responseParticles open a reply ("Yes Dave", "Sure, Jon"); a name right
-// after one at the start of a sentence addresses the listener. Inside a
-// sentence "no" is a determiner ("no Starbucks near me").
+// responseParticles open a reply ("Yes Dave, …", "Sure, Jon, …"); a name
+// right after one at the start of a sentence and set off by punctuation
+// addresses the listener. Inside a sentence "no" is a determiner ("no
+// Starbucks near me").
 var responseParticles = wordSet(`yes yeah yep yup no nope nah okay ok sure haha lol aha`)
 
 // vocative reports whether the name at tokens [i, j) addresses the
@@ -1991,9 +1992,10 @@ func vocative(s *sentence, i, j int) bool {
 	if greetings[before] || (i >= 2 && before == "," && greetings[s.toks[i-2].Lower]) {
 		return true
 	}
-	if i == 1 && responseParticles[before] || i == 2 && before == "," && responseParticles[s.toks[0].Lower] {
+	if (i == 1 && responseParticles[before] || i == 2 && before == "," && responseParticles[s.toks[0].Lower]) && (after == "," || after == "!" || after == "." || after == "?") {
 		// "Yes Dave, I remember", "No, Jon, …": a sentence that opens
-		// with a response particle addresses its listener by name next
+		// with a response particle addresses its listener by the name
+		// set off next ("Yeah, Paris was amazing" names the subject)
 		return true
 	}
 	if before == "," && after == "," && i >= 2 && strings.HasPrefix(s.tags()[i-2], "NN") {

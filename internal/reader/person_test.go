@@ -40,8 +40,11 @@ func TestVocativeApposition(t *testing.T) {
 		{"Nice work, Marta!", "Marta", true},
 		// a response particle opening the sentence, with or without
 		// its comma
-		{"Yes Marta I remember the trip.", "Marta", true},
+		{"Yes Marta, I remember the trip.", "Marta", true},
 		{"Sure, Marta, I can bring the map.", "Marta", true},
+		// not when the name goes on into the sentence as its subject
+		{"Yeah, Lisbon was lovely in May.", "Lisbon", false},
+		{"No Parking is what the sign says.", "Parking", false},
 		// "no" inside a sentence is a determiner
 		{"We found no Starbucks in the old town.", "Starbucks", false},
 	}

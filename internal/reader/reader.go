@@ -507,7 +507,7 @@ func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 				match = sp
 			}
 		}
-		if match != "" {
+		if match != "" && !namesOther(n, byUnit) {
 			if out == nil {
 				out = map[string]string{}
 			}
@@ -568,6 +568,22 @@ func chatPerson(q question, byUnit [][]*sentence) string {
 		return assistant
 	}
 	return ""
+}
+
+// namesOther reports whether the context names someone by the clipped
+// name n other than in address: "my dad Art bought a truck" is a third
+// person, "Thanks, Mel!" addresses the speaker Melanie.
+func namesOther(n string, byUnit [][]*sentence) bool {
+	for _, ss := range byUnit {
+		for _, s := range ss {
+			for i, t := range s.toks {
+				if t.Lower == n && capitalized(s, i) && !vocative(s, i, i+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // speakerKey is the lowercase first name of a speaker label.

@@ -44,6 +44,17 @@ func TestShortNames(t *testing.T) {
 // free phrases' threshold is 0.4), and Caroline's turn about herself
 // counts half.
 func TestReadShortName(t *testing.T) {
+	// a third person the context calls by the clipped name is not the
+	// speaker: Caroline's dad Art is not Arthur
+	other := "[2023-06-01] Arthur: I bought a kayak.\n[2023-06-02] Caroline: My dad Art bought a truck."
+	if a := Read("What did Art buy?", other, Options{}); a.Text != "truck" {
+		t.Errorf("third person: %q, want \"truck\"", a.Text)
+	}
+	// one addressed by it is: "Thanks, Mel!"
+	addressed := "[2023-06-01] Melanie: I painted a lake sunrise last week.\n[2023-06-02] Caroline: Thanks, Mel! I painted a horse."
+	if a := Read("What did Mel paint last week?", addressed, Options{}); a.Text != "lake sunrise" {
+		t.Errorf("addressed: %q, want \"lake sunrise\"", a.Text)
+	}
 	ctx := "[2023-06-01] Caroline: I painted a horse for my mom.\n[2023-06-02] Melanie: I painted a lake sunrise last week."
 	a := Read("What did Mel paint for her mother?", ctx, Options{})
 	if a.Text != "lake sunrise" || math.Abs(a.Support-2.0/3) > 1e-9 {
