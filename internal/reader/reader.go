@@ -426,11 +426,6 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 			}
 		}
 	}
-	if len(sc.persons) == 0 {
-		if sp := chatPerson(q, byUnit); sp != "" {
-			sc.persons[sp] = true
-		}
-	}
 	sc.unitSet = make([]map[string]bool, len(byUnit))
 	for i, ss := range byUnit {
 		set := map[string]bool{}
@@ -515,59 +510,6 @@ func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 		}
 	}
 	return out
-}
-
-// chatPerson is the speaker (speakerKey) a question about a chat between a
-// user and an assistant asks about: the user when the question's clause
-// from its wh-word on speaks in the first person only ("what brand are my
-// running shoes"), the assistant when it speaks in the second person only
-// ("which trail did you recommend"). "I" in a question is its asker, and
-// the user asks; a request framing before the wh-word ("can you remind me
-// what …") is not the question's clause. It is "" when the context holds
-// no user and assistant turns or the clause speaks in both persons or
-// neither. The facts of the person asked about are then told apart from
-// the other side's as for a named speaker (scorer.about).
-func chatPerson(q question, byUnit [][]*sentence) string {
-	user, assistant := "", ""
-	for _, ss := range byUnit {
-		if len(ss) == 0 {
-			continue
-		}
-		sp := ss[0].u.speaker
-		switch {
-		case assistantRole(sp):
-			assistant = speakerKey(sp)
-		case roleLabel(sp):
-			user = speakerKey(sp)
-		}
-	}
-	if user == "" || assistant == "" {
-		return ""
-	}
-	toks := words(mainQuestion(q.text))
-	at := 0
-	for i, t := range toks {
-		if nlp.IsWhWord(t.Lower) {
-			at = i
-			break
-		}
-	}
-	first, second := false, false
-	for _, t := range toks[at:] {
-		switch t.Lower {
-		case "i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd":
-			first = true
-		case "you", "your", "yours", "yourself", "you're", "you've", "you'll", "you'd":
-			second = true
-		}
-	}
-	switch {
-	case first && !second:
-		return user
-	case second && !first:
-		return assistant
-	}
-	return ""
 }
 
 // namesOther reports whether the context names someone by the clipped
