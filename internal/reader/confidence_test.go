@@ -6,7 +6,7 @@ import (
 )
 
 func TestExtends(t *testing.T) {
-	set := map[string]bool{"childhood": true, "mentorship": true, "music": true, "parti": true, "career": true}
+	set := map[string]bool{"childhood": true, "mentorship": true, "music": true, "parti": true, "career": true, "polici": true, "classic": true, "trainer": true}
 	for _, c := range []struct {
 		term string
 		want bool
@@ -14,12 +14,15 @@ func TestExtends(t *testing.T) {
 		{"child", true},       // a derivation the stemmer leaves apart
 		{"mentor", true},      // the same, a noun suffix
 		{"music-rel", true},   // "music-related": a compound and its first part
+		{"musician", true},    // "music" begins it
+		{"childhoods", false}, // one letter more: an inflection
 		{"part", false},       // too short to begin "parti" safely
 		{"care", false},       // and "career"
-		{"childhoods", true},  // the longer may be the term
-		{"musician", true},    // "music" begins it
 		{"mental", false},     // neither begins the other
 		{"mentorship", false}, // an exact match is not an extension
+		{"polic", false},      // "police" / "policy": a stemmer artifact
+		{"class", false},      // "classic": two letters more
+		{"train", false},      // "trainer": an agent noun, two letters more
 	} {
 		if got := extends(c.term, set); got != c.want {
 			t.Errorf("extends(%q) = %v, want %v", c.term, got, c.want)

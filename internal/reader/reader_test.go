@@ -174,7 +174,7 @@ func TestIsAbstention(t *testing.T) {
 }
 
 func TestThresholdPerType(t *testing.T) {
-	for typ, want := range map[Type]float64{TypeDate: 0.1, TypePerson: 0.1, TypeYesNo: 0.1, TypePhrase: 0.4, TypeEntity: 0.1, TypeReason: 0.7, TypeProcedure: 0.4, Type("unknown"): DefaultThreshold} {
+	for typ, want := range map[Type]float64{TypeDate: 0.1, TypePerson: 0.1, TypeYesNo: 0.1, TypePhrase: 0.4, TypeEntity: 0.1, TypeReason: 0.7, TypeProcedure: 0.5, Type("unknown"): DefaultThreshold} {
 		if got := Threshold(typ); got != want {
 			t.Errorf("Threshold(%s) = %v, want %v", typ, got, want)
 		}
