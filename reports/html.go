@@ -688,14 +688,10 @@ func (d *Data) HTML() ([]byte, error) {
 	if cfg == "" {
 		cfg = "(built in code)"
 	}
-	dirty := ""
-	if m.Git.Dirty {
-		dirty = " (uncommitted changes)"
-	}
 	pg.Header = []htmlKV{{"backend", backend}, {"extraction", m.Extraction},
 		{"budget", fmt.Sprintf("%d tokens (%s) · k = %d", m.Budget, m.Tokenizer, m.K)},
 		{"seeds", joinInts(m.Seeds)}, {"bootstrap", fmt.Sprintf("%d resamples (95%% percentile CI)", m.Bootstrap)},
-		{"config", fmt.Sprintf("%s (sha256 %s)", cfg, m.ConfigHash)}, {"source", m.Git.Commit + dirty + " · " + m.GoVersion},
+		{"config", fmt.Sprintf("%s (sha256 %s)", cfg, m.ConfigHash)}, {"source", m.Git.String() + " · " + m.GoVersion},
 		{"embedder", m.Embedder}}
 	if m.Judge != "" {
 		pg.Header = append(pg.Header, htmlKV{"judge", m.Judge})

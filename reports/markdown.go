@@ -166,11 +166,7 @@ func (d *Data) Markdown(w io.Writer) {
 		cfg = "(built in code)"
 	}
 	fmt.Fprintf(w, "- Config: %s (sha256 %s)\n", cfg, short(m.ConfigHash))
-	dirty := ""
-	if m.Git.Dirty {
-		dirty = " (uncommitted changes)"
-	}
-	fmt.Fprintf(w, "- Source: %s%s · %s\n", m.Git.Commit, dirty, m.GoVersion)
+	fmt.Fprintf(w, "- Source: %s · %s\n", m.Git, m.GoVersion)
 	st := d.Status
 	switch {
 	case st.Interrupted:

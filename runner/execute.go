@@ -474,13 +474,13 @@ func sourceInfo(commit, dirty string, settings []debug.BuildSetting, workdir fun
 }
 
 // workdirGit reads the commit and dirty flag of the working directory's
-// git checkout; "unknown" outside one.
+// git checkout, marked FromWorkdir; "unknown" outside one.
 func workdirGit() results.GitInfo {
 	out, err := exec.Command("git", "rev-parse", "HEAD").Output()
 	if err != nil {
 		return results.GitInfo{Commit: "unknown"}
 	}
-	g := results.GitInfo{Commit: strings.TrimSpace(string(out))}
+	g := results.GitInfo{Commit: strings.TrimSpace(string(out)), FromWorkdir: true}
 	st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output()
 	g.Dirty = err == nil && len(strings.TrimSpace(string(st))) > 0
 	return g

@@ -11,7 +11,7 @@ import (
 // VCS stamp, and either before the working directory's checkout, which
 // may hold other code than the binary.
 func TestSourceInfo(t *testing.T) {
-	workdir := func() results.GitInfo { return results.GitInfo{Commit: "workdir", Dirty: true} }
+	workdir := func() results.GitInfo { return results.GitInfo{Commit: "workdir", Dirty: true, FromWorkdir: true} }
 	stamp := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "stamped"}, {Key: "vcs.modified", Value: "false"}}
 	for _, c := range []struct {
 		name          string
@@ -23,7 +23,7 @@ func TestSourceInfo(t *testing.T) {
 		{"linked dirty", "linked", "true", nil, results.GitInfo{Commit: "linked", Dirty: true}},
 		{"stamped", "", "", stamp, results.GitInfo{Commit: "stamped"}},
 		{"stamped modified", "", "", []debug.BuildSetting{{Key: "vcs.revision", Value: "stamped"}, {Key: "vcs.modified", Value: "true"}}, results.GitInfo{Commit: "stamped", Dirty: true}},
-		{"working directory", "", "", []debug.BuildSetting{{Key: "GOOS", Value: "linux"}}, results.GitInfo{Commit: "workdir", Dirty: true}},
+		{"working directory", "", "", []debug.BuildSetting{{Key: "GOOS", Value: "linux"}}, results.GitInfo{Commit: "workdir", Dirty: true, FromWorkdir: true}},
 	} {
 		if got := sourceInfo(c.commit, c.dirty, c.settings, workdir); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)

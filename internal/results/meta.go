@@ -77,6 +77,24 @@ type ScenarioMeta struct {
 type GitInfo struct {
 	Commit string `json:"commit"`
 	Dirty  bool   `json:"dirty"`
+	// FromWorkdir is true when the binary carried no commit of its own
+	// and Commit was read from the git checkout the run started in,
+	// which names the binary's source only if it was built there.
+	FromWorkdir bool `json:"from_workdir,omitempty"`
+}
+
+// String is the source line of a report: the commit, "(uncommitted
+// changes)" for a dirty tree, and where the commit was read when it came
+// from the working directory rather than the binary.
+func (g GitInfo) String() string {
+	s := g.Commit
+	if g.Dirty {
+		s += " (uncommitted changes)"
+	}
+	if g.FromWorkdir {
+		s += " (read from the working directory; the binary carries no commit)"
+	}
+	return s
 }
 
 // RunStatus says whether the run is complete. Stored under "status".
