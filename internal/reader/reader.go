@@ -480,6 +480,9 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 // nicknames); a month or weekday name ("May" for Maya) is none. Nil when
 // there is none.
 func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
+	if len(names) == 0 {
+		return nil
+	}
 	speakers := map[string]bool{}
 	for _, ss := range byUnit {
 		if len(ss) > 0 {
