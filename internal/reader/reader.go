@@ -422,7 +422,7 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 	short := shortNames(q.names, byUnit)
 	for _, ss := range byUnit {
 		if len(ss) > 0 {
-			if sp := speakerKey(ss[0].u.speaker); q.names[sp] || short[sp] != "" {
+			if sp := speakerKey(ss[0].u.speaker); q.names[sp] || len(short[sp]) > 0 {
 				sc.persons[sp] = true
 			}
 		}
@@ -440,8 +440,10 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		if len(ss) > 0 {
 			if sp := speakerKey(ss[0].u.speaker); sp != "" && q.names[sp] {
 				set[stem(sp)] = true
-			} else if n := short[sp]; n != "" {
-				set[stem(n)] = true
+			} else {
+				for _, n := range short[sp] {
+					set[stem(n)] = true
+				}
 			}
 			if q.covers(ss[0].u.date) {
 				set[dateTerm] = true
@@ -473,13 +475,14 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 	return sc
 }
 
-// shortNames maps a speaker (speakerKey) to the short form of their name
-// the question calls them by: a name of the question that is no speaker's
-// but begins exactly one speaker's name ("Mel" for Melanie, "Deb" for
-// Deborah, "Jo" for Joanna; clipped forms are the commonest English
-// nicknames); a month or weekday name ("May" for Maya) is none. Nil when
-// there is none.
-func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
+// shortNames maps a speaker (speakerKey) to the short forms of their name
+// the question calls them by, sorted: each name of the question that is
+// no speaker's but begins exactly one speaker's name ("Mel" for Melanie,
+// "Deb" for Deborah, "Jo" for Joanna; clipped forms are the commonest
+// English nicknames); a month or weekday name ("May" for Maya) is none,
+// and so is a name the context gives a third person (namesOther). Nil
+// when there is none.
+func shortNames(names map[string]bool, byUnit [][]*sentence) map[string][]string {
 	if len(names) == 0 {
 		return nil
 	}
@@ -491,7 +494,7 @@ func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 			}
 		}
 	}
-	var out map[string]string
+	var out map[string][]string
 	for n := range names {
 		if len(n) < 2 || speakers[n] || calendarName(strings.ToUpper(n[:1])+n[1:]) {
 			continue
@@ -508,10 +511,13 @@ func shortNames(names map[string]bool, byUnit [][]*sentence) map[string]string {
 		}
 		if match != "" && !namesOther(n, byUnit) {
 			if out == nil {
-				out = map[string]string{}
+				out = map[string][]string{}
 			}
-			out[match] = n
+			out[match] = append(out[match], n)
 		}
+	}
+	for _, ns := range out {
+		sort.Strings(ns) // map order must not show
 	}
 	return out
 }

@@ -17,16 +17,17 @@ func TestShortNames(t *testing.T) {
 	for _, c := range []struct {
 		names    []string
 		speakers []string
-		want     map[string]string
+		want     map[string][]string
 	}{
-		{[]string{"mel"}, []string{"Melanie", "Caroline"}, map[string]string{"melanie": "mel"}},
-		{[]string{"jo"}, []string{"Joanna Park", "Nate"}, map[string]string{"joanna": "jo"}},
-		{[]string{"melanie"}, []string{"Melanie", "Caroline"}, nil}, // the full name is the speaker's own
-		{[]string{"al"}, []string{"Alice", "Albert"}, nil},          // two speakers begin with it
-		{[]string{"m"}, []string{"Melanie"}, nil},                   // one letter is no name
-		{[]string{"sam"}, []string{"Sam", "Samantha"}, nil},         // a speaker's own name
-		{[]string{"may", "maya"}, []string{"Maya", "Ben"}, nil},     // "in May" is a month
-		{[]string{"sun"}, []string{"Sunday Lee", "Ben"}, map[string]string{"sunday": "sun"}},
+		{[]string{"mel"}, []string{"Melanie", "Caroline"}, map[string][]string{"melanie": {"mel"}}},
+		{[]string{"jo"}, []string{"Joanna Park", "Nate"}, map[string][]string{"joanna": {"jo"}}},
+		{[]string{"melanie"}, []string{"Melanie", "Caroline"}, nil},                                                // the full name is the speaker's own
+		{[]string{"al"}, []string{"Alice", "Albert"}, nil},                                                         // two speakers begin with it
+		{[]string{"m"}, []string{"Melanie"}, nil},                                                                  // one letter is no name
+		{[]string{"sam"}, []string{"Sam", "Samantha"}, nil},                                                        // a speaker's own name
+		{[]string{"mel", "melly"}, []string{"Mellyssa", "Ben"}, map[string][]string{"mellyssa": {"mel", "melly"}}}, // both kept
+		{[]string{"may", "maya"}, []string{"Maya", "Ben"}, nil},                                                    // "in May" is a month
+		{[]string{"sun"}, []string{"Sunday Lee", "Ben"}, map[string][]string{"sunday": {"sun"}}},
 	} {
 		names := map[string]bool{}
 		for _, n := range c.names {
