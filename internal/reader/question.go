@@ -224,7 +224,14 @@ var (
 		hotels bank employer`)
 	// kindNouns ask for a kind of the noun after "of" ("what type of
 	// date"), not for the noun's value.
-	kindNouns  = wordSet(`kind kinds type types sort sorts`)
+	kindNouns = wordSet(`kind kinds type types sort sorts`)
+	// varietyNouns name a kind of a particular class of things (a genre
+	// of a work, a breed of an animal, a flavour of a food): "what genre
+	// of movies" asks, as "what kind of movies" does, for a kind of the
+	// noun after "of", and "what breed is her dog" for a kind of the
+	// subject.
+	varietyNouns = wordSet(`genre genres style styles flavor flavors flavour flavours breed breeds variety
+		varieties species`)
 	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
 	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
@@ -353,7 +360,7 @@ func analyzeAt(q string, now time.Time) question {
 					continue // "what J.K. Rowling quote"
 				}
 				seen++
-				if w == "kind" || w == "kinds" || w == "type" || w == "types" || w == "sort" || w == "sorts" || w == "of" {
+				if kindNouns[w] || w == "of" || varietyNouns[w] && at+k+1 < len(lw) && lw[at+k+1] == "of" {
 					continue
 				}
 				if nlp.IsFunctionWord(w) && !(k == 1 && (nlp.IsConjunction(w) && nounTagAt(mt, at+k) || acronym(mt[at+k].Text))) {
@@ -400,8 +407,15 @@ func analyzeAt(q string, now time.Time) question {
 			head = subjectHead(mt, at+2)
 			out.role = head != ""
 		}
+		kindOf := head != "" && (kindNouns[next(1)] || varietyNouns[next(1)] && next(2) == "of")
+		if (wh == "what" || wh == "which") && varietyNouns[next(1)] && copulas[next(2)] {
+			// "what genre is her first novel": a kind of the subject
+			if h := subjectHead(mt, at+3); h != "" {
+				head, kindOf = h, true
+			}
+		}
 		out.head = head
-		out.kindOf = head != "" && kindNouns[next(1)]
+		out.kindOf = kindOf
 		out.activity = activityNouns[head] || likesDoing(lw)
 		out.color = colorNouns[head]
 		out.wantsName = titleNouns[head] || nameOfRe.MatchString(main)
