@@ -3298,6 +3298,24 @@ func copula(w string) bool {
 	return false
 }
 
+// notQuality reports whether the word at i, though tagged an adjective,
+// names no quality: a degree adverb before another word ("super cozy": the
+// run is the words after it), a predeterminer ("such a great feeling"),
+// or a response particle said alone at the start of a sentence ("Sure!",
+// "Okay, …").
+func notQuality(s *sentence, i int) bool {
+	w := s.toks[i].Lower
+	switch {
+	case w == "such":
+		return true
+	case intensifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct:
+		return true
+	case i == 0 && responseParticles[w] && (len(s.toks) == 1 || s.toks[1].Punct):
+		return true
+	}
+	return false
+}
+
 // intensifiers are degree adverbs before an adjective ("so peaceful").
 var intensifiers = wordSet(`so very really super truly pretty quite too extremely incredibly totally absolutely`)
 
@@ -3316,7 +3334,7 @@ func adjectiveSpans(s *sentence) []span {
 	var out []span
 	n := len(s.toks)
 	for i := 0; i < n && i < len(tg); i++ {
-		if !isAdj(i) {
+		if !isAdj(i) || notQuality(s, i) {
 			continue
 		}
 		j, adj := i+1, 1

@@ -128,4 +128,19 @@ func TestQualityAdjectives(t *testing.T) {
 	if want := "hot 1.0|stale and dry 1.0"; strings.Join(got, "|") != want {
 		t.Errorf("spans %q, want %q", strings.Join(got, "|"), want)
 	}
+	// a reply particle, a degree adverb before its adjective and a
+	// predeterminer name no quality
+	for text, want := range map[string]string{
+		"Sure!":               "",
+		"It was super quiet.": "quiet 1.0",
+		"Being outdoors is such a great feeling.": "great 0.5",
+	} {
+		got := []string{}
+		for _, sp := range adjectiveSpans(newSentence(text, &unit{})) {
+			got = append(got, fmt.Sprintf("%s %.1f", sp.text, sp.fit))
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: spans %q, want %q", text, strings.Join(got, "|"), want)
+		}
+	}
 }
