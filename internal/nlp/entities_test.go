@@ -47,7 +47,17 @@ func TestTokenize(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokenize = %q\nwant %q", got, want)
 	}
-	s := "Hi, Nora"
+	// a web address and a handle are one word each; the sentence's own
+	// punctuation and a closing bracket are not part of them
+	got = nil
+	for _, tk := range Tokenize(`See https://example.org/a?b=1&c=2. Or (www.example.org/docs), @rio_maps, mail lena.ruiz@example.org, x@y`) {
+		got = append(got, tk.Text)
+	}
+	want = []string{"See", "https://example.org/a?b=1&c=2", ".", "Or", "(", "www.example.org/docs", ")", ",", "@rio_maps", ",", "mail", "lena.ruiz@example.org", ",", "x@y"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Tokenize = %q\nwant %q", got, want)
+	}
+	s := "Hi, Nora, see https://example.org/ü"
 	for _, tk := range Tokenize(s) {
 		if s[tk.Start:tk.End] != tk.Text {
 			t.Fatalf("offsets of %q", tk.Text)

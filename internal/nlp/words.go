@@ -24,8 +24,11 @@ type Token struct {
 // inner hyphens, underscores, slashes and at-signs ("follow-up",
 // "max_conns", "net/http"), inner dots or commas between digits ("3.5",
 // "5,500"), inner dots or colons between letters ("node.js"), a leading
-// currency sign ("$180") or path slash ("/users") and a trailing percent
-// sign ("20%"). Every other non-space rune is a punctuation token of its own.
+// currency sign ("$180"), path slash ("/users") or at-sign ("@marta_sol")
+// and a trailing percent sign ("20%"). A web address ("https://…",
+// "www.…") is one word up to the space, bracket or quote that ends it,
+// without the sentence's closing punctuation. Every other non-space rune
+// is a punctuation token of its own.
 // Offsets index the original string.
 func Tokenize(text string) []Token {
 	var out []Token
@@ -41,9 +44,25 @@ func Tokenize(text string) []Token {
 	isW := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	for i := 0; i < len(rs); {
 		r := rs[i]
+		if j := urlEnd(rs, i); j > i {
+			t := string(rs[i:j])
+			out = append(out, Token{Text: t, Lower: lower(t), Start: offs[i], End: offs[j]})
+			i = j
+			continue
+		}
 		switch {
 		case unicode.IsSpace(r):
 			i++
+			continue
+		case r == '@' && i+1 < len(rs) && isW(rs[i+1]) && (i == 0 || !isW(rs[i-1])):
+			// a handle ("@marta_sol"): the at-sign starts the word
+			j := i + 1
+			for j < len(rs) && (isW(rs[j]) || (rs[j] == '_' || rs[j] == '.' || rs[j] == '-') && j+1 < len(rs) && isW(rs[j+1])) {
+				j++
+			}
+			t := string(rs[i:j])
+			out = append(out, Token{Text: t, Lower: lower(t), Start: offs[i], End: offs[j]})
+			i = j
 			continue
 		case isW(r) || (isCurrency(r) && i+1 < len(rs) && unicode.IsDigit(rs[i+1])) ||
 			(r == '/' && i+1 < len(rs) && unicode.IsLetter(rs[i+1]) && (i == 0 || unicode.IsSpace(rs[i-1]))):
@@ -83,6 +102,36 @@ func Tokenize(text string) []Token {
 		}
 	}
 	return out
+}
+
+// urlEnd returns the end of a web address that starts at rs[i] (a scheme
+// and "://", or "www." at a word start: "https://example.com/a?b=1"), up
+// to the first space, closing bracket or quote, without the punctuation
+// that ends the sentence around it ("… at https://example.com."); i when
+// none starts there.
+func urlEnd(rs []rune, i int) int {
+	if i > 0 && (unicode.IsLetter(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
+		return i
+	}
+	rest := strings.ToLower(string(rs[i:min(len(rs), i+12)]))
+	start := 0
+	for _, p := range []string{"https://", "http://", "ftp://", "www."} {
+		if strings.HasPrefix(rest, p) {
+			start = len([]rune(p))
+			break
+		}
+	}
+	if start == 0 || i+start >= len(rs) || !(unicode.IsLetter(rs[i+start]) || unicode.IsDigit(rs[i+start])) {
+		return i
+	}
+	j := i + start
+	for j < len(rs) && !unicode.IsSpace(rs[j]) && !strings.ContainsRune(`"'<>()[]{}“”‘’`, rs[j]) {
+		j++
+	}
+	for j > i+start && strings.ContainsRune(".,;:!?", rs[j-1]) {
+		j--
+	}
+	return j
 }
 
 func isCurrency(r rune) bool { return r == '$' || r == '€' || r == '£' || r == '¥' }

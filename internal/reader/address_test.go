@@ -1,0 +1,20 @@
+package reader
+
+import "testing"
+
+// A web address and a handle are read whole, never cut at their
+// punctuation ("https" of a link).
+func TestReadWebAddressAndHandle(t *testing.T) {
+	for _, tc := range []struct{ q, ctx, want string }{
+		{"What is the link to the metrics dashboard?",
+			"[2023-05-01 a] Assistant: The metrics dashboard is at https://metrics.example.org/dash now.",
+			"https://metrics.example.org/dash"},
+		{"What is the Instagram handle of the potter who glazes with ash?",
+			"[2023-05-01 a] Assistant: Try Vera Lind, a potter who glazes with ash (Instagram: @vera_lind_ceramics).",
+			"@vera_lind_ceramics"},
+	} {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+}
