@@ -1512,6 +1512,28 @@ func articleDurations(s *sentence) []span {
 	return out
 }
 
+// pronounOne reports whether the token at i is "one" used as a pronoun,
+// which counts nothing: partitive before "of" ("one of them was my
+// cousin's wedding"), or a noun's stand-in after a determiner or an
+// adjective ("no one", "another one", "the first one").
+func pronounOne(s *sentence, i int) bool {
+	if s.toks[i].Lower != "one" {
+		return false
+	}
+	if i+1 < len(s.toks) && s.toks[i+1].Lower == "of" {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	prev := s.toks[i-1].Lower
+	if nlp.IsDeterminer(prev) {
+		return true
+	}
+	tg := s.tags()
+	return i-1 < len(tg) && strings.HasPrefix(tg[i-1], "JJ") && !isNumberTok(s.toks[i-1])
+}
+
 // approximations are words that qualify an amount as approximate.
 var approximations = wordSet(`about around almost nearly roughly approximately over under only just`)
 
@@ -1566,7 +1588,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	var out []span
 	for i := 0; i < len(s.toks); i++ {
 		t := s.toks[i]
-		if !isNumberTok(t) {
+		if !isNumberTok(t) || pronounOne(s, i) {
 			continue
 		}
 		// a leading "a"/"an" count ("a week") is not a number token;
