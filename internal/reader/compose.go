@@ -3201,6 +3201,37 @@ func hasSubject(s *sentence, start, end int) bool {
 	return false
 }
 
+// firstFiniteVerb is the index of the first finite verb, modal or
+// contracted verb of s in [start, end) ("This necklace is special to me":
+// a clause, not a label), -1 when there is none.
+func firstFiniteVerb(s *sentence, start, end int) int {
+	tg := s.tags()
+	for i := start; i < end && i < len(tg); i++ {
+		if finiteTag(tg[i]) || contraction(s.toks[i].Lower) {
+			return i
+		}
+	}
+	return -1
+}
+
+// nounPhrase reports whether the tokens of s in [start, end) are a noun
+// phrase without a pronoun: determiners, adjectives, numbers and nouns,
+// ending in a noun ("This old necklace", "My grandma's ring").
+func nounPhrase(s *sentence, start, end int) bool {
+	tg := s.tags()
+	if end > len(tg) || end <= start || !strings.HasPrefix(tg[end-1], "NN") {
+		return false
+	}
+	for i := start; i < end; i++ {
+		switch t := tg[i]; {
+		case strings.HasPrefix(t, "NN"), strings.HasPrefix(t, "JJ"), t == "DT", t == "PRP$", t == "CD", t == "POS":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // capitalizedWord reports whether a token starts with an upper-case letter.
 func capitalizedWord(t nlp.Token) bool {
 	r := []rune(t.Text)
@@ -3268,10 +3299,17 @@ func appositiveSpans(q question, s *sentence) []span {
 			continue
 		}
 		if en := j - 1; labelDashes[s.toks[en].Text] && en >= 1 && en <= maxLabelWords && capitalizedWord(s.toks[0]) && !hasPunct(s, 0, en) {
-			// "Harbor Lights - a cozy inn by the pier": a list line's
-			// label, named by the description after it, lowercase
-			// words and all
-			out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
+			if v := firstFiniteVerb(s, 0, en); v < 0 {
+				// "Harbor Lights - a cozy inn by the pier": a list
+				// line's label, named by the description after it,
+				// lowercase words and all
+				out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
+			} else if v > 0 && nounPhrase(s, 0, v) {
+				// "This necklace is special to me - a gift from my
+				// grandma": the phrase after the dash classifies the
+				// clause's subject
+				out = append(out, span{text: textOf(s, 0, v), start: 0, end: v})
+			}
 			continue
 		}
 		if j < 2 {
