@@ -385,7 +385,7 @@ func analyzeAt(q string, now time.Time) question {
 					// A name before the head is its modifier ("what
 					// J.K. Rowling quote" → "quote").
 					named := strings.HasPrefix(tg[at+k], "NNP")
-					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || named && strings.HasPrefix(tg[j], "NNP") || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct; j++ {
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || named && strings.HasPrefix(tg[j], "NNP") || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct && !subjectVerb(mt, tg, j); j++ {
 						if strings.HasPrefix(tg[j], "NNP") {
 							continue
 						}
@@ -776,6 +776,20 @@ func subjectHead(toks []nlp.Token, from int) string {
 		}
 	}
 	return head
+}
+
+// subjectVerb reports whether the -s word at j of a question, which the
+// tagger may read as a plural noun, is the verb of the wh-phrase before it:
+// it is followed by a name, a pronoun or a determiner that begins its
+// object ("which song motivates Caroline", "what app helps you"), where a
+// compound's last noun is followed by the rest of the question ("which
+// hotel chains did …").
+func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
+	if j+1 >= len(toks) || j+1 >= len(tags) || !strings.HasSuffix(toks[j].Lower, "s") || strings.HasSuffix(toks[j].Lower, "ss") {
+		return false
+	}
+	next := toks[j+1]
+	return (strings.HasPrefix(tags[j+1], "NNP") || capitalizedWord(next)) && !nlp.IsFunctionWord(next.Lower) || nlp.IsPronoun(next.Lower) || nlp.IsDeterminer(next.Lower)
 }
 
 // nameOfRe finds a question that asks for a name ("the name of", "the
