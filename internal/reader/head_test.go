@@ -20,3 +20,22 @@ func TestHeadBeforeVerb(t *testing.T) {
 		}
 	}
 }
+
+// "remind" is a focus term as the question's own verb ("remind her of"),
+// not as the request that frames it ("remind me of").
+func TestRemindsOfFocus(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What does the photo on Ines's desk remind her of?":     true,
+		"What was the compass Ines got meant to remind him of?": true,
+		"Can you remind me of the bakery you suggested?":        false,
+		"Could you remind us about the trail we picked?":        false,
+	} {
+		got := false
+		for _, f := range analyzeAt(q, time.Time{}).focus {
+			got = got || f == stem("remind")
+		}
+		if got != want {
+			t.Errorf("%q: remind is a focus term %v, want %v", q, got, want)
+		}
+	}
+}

@@ -621,6 +621,9 @@ func analyzeAt(q string, now time.Time) question {
 		if (w == "previous" || w == "earlier") && i+1 < len(toks) && !toks[i+1].Punct && !frameNouns[toks[i+1].Lower] && !nlp.IsFunctionWord(toks[i+1].Lower) {
 			// "my previous occupation": a content word; "our previous
 			// conversation" frames the question
+		} else if remindsOf(toks, i) {
+			// "what does the photo remind her of": the thing the
+			// photo brings to mind is asked, by the verb's own words
 		} else if (nlp.IsFunctionWord(w) || textutil.IsStopword(strings.ReplaceAll(w, "'", ""))) && w != out.head || metaWords[w] || !hasLetterOrDigit(w) {
 			// (a function word that heads the question, "what cause",
 			// is a focus term)
@@ -776,6 +779,22 @@ func subjectHead(toks []nlp.Token, from int) string {
 		}
 	}
 	return head
+}
+
+// remindsOf reports whether the token at i is "remind" with a third
+// person's object and "of" or "about" after it ("remind her of", "remind
+// Dana about"): the verb of the question's content, not the request
+// "remind me of" that frames it.
+func remindsOf(toks []nlp.Token, i int) bool {
+	w := toks[i].Lower
+	if w != "remind" && w != "reminds" && w != "reminded" || i+2 >= len(toks) {
+		return false
+	}
+	obj, prep := toks[i+1].Lower, toks[i+2].Lower
+	if prep != "of" && prep != "about" || obj == "me" || obj == "us" || obj == "you" {
+		return false
+	}
+	return obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])
 }
 
 // subjectVerb reports whether the -s word at j of a question, which the
