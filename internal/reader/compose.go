@@ -495,6 +495,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if text == "" || fit <= 0 || repeatsQuestion(q, text) || roleWord(text) {
 			return
 		}
+		if q.typ == TypePhrase {
+			text = dropEchoedPhrase(q, text)
+		}
 		for _, d := range dates {
 			if start >= d[0] && end <= d[1] {
 				return // a date is not the answer to a non-date question
@@ -1654,6 +1657,41 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		}
 	}
 	return out
+}
+
+// dropEchoedPhrase drops a closing prepositional phrase (not one of "to"
+// or "of") whose words the question already says, possessives and
+// articles aside ("threw a small
+// party at my Japanese house" for "what did he do at his Japanese house"
+// → "threw a small party"): it places the answer where the question
+// does, and says nothing new. At least two words stay.
+func dropEchoedPhrase(q question, text string) string {
+	ws := strings.Fields(text)
+	for i := len(ws) - 1; i >= 2; i-- {
+		w := strings.ToLower(ws[i])
+		if !nlp.IsPreposition(w) || w == "to" || w == "of" {
+			// "to" may mark an infinitive ("to learn how to
+			// better"), "of" a noun's complement ("take good
+			// care of your dogs"): neither places the answer
+			continue
+		}
+		content := 0
+		for _, t := range ws[i+1:] {
+			t = strings.ToLower(strings.Trim(t, ".,;:!?\"'“”‘’()"))
+			if t == "" || articles[t] || possessives[t] {
+				continue
+			}
+			if q.order(stem(t)) < 0 {
+				return text
+			}
+			content++
+		}
+		if content == 0 {
+			return text
+		}
+		return strings.Join(ws[:i], " ")
+	}
+	return text
 }
 
 // trimQuestionWords drops trailing words the question already says ("80

@@ -1,0 +1,25 @@
+package reader
+
+import (
+	"testing"
+	"time"
+)
+
+// A closing prepositional phrase that only says the question's own words
+// is dropped; "to" and "of" phrases, new words and short answers stay.
+func TestDropEchoedPhrase(t *testing.T) {
+	q := analyzeAt("What did Ines do at her lake cabin last summer?", time.Time{})
+	for text, want := range map[string]string{
+		"threw a small picnic at my lake cabin":     "threw a small picnic",
+		"threw a small picnic at the cabin":         "threw a small picnic",
+		"threw a small picnic at a friend's cabin":  "threw a small picnic at a friend's cabin",
+		"threw a picnic to thank her neighbours":    "threw a picnic to thank her neighbours",
+		"took good care of the lake cabin":          "took good care of the lake cabin",
+		"fished in the lake":                        "fished in the lake",
+		"threw a small picnic in the lake cabin in": "threw a small picnic in the lake cabin in",
+	} {
+		if got := dropEchoedPhrase(q, text); got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
