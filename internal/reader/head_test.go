@@ -39,3 +39,23 @@ func TestRemindsOfFocus(t *testing.T) {
 		}
 	}
 }
+
+// "what does X make him (feel)" asks for a quality, said with an
+// adjective.
+func TestMakeComplement(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What does knitting make her?":        true,
+		"What does knitting make her feel?":   true,
+		"What did Ines make her nephew?":      false,
+		"What does Ines make for her nephew?": false,
+		"What did Ines do to make him smile?": false,
+	} {
+		if got := analyzeAt(q, time.Time{}).quality; got != want {
+			t.Errorf("%q: quality %v, want %v", q, got, want)
+		}
+	}
+	ctx := "[2023-04-09 a] Ines: Knitting makes me so calm, and now I get to teach it to others."
+	if a := Read("What does knitting make Ines feel?", ctx, Options{}); a.Text != "calm" {
+		t.Errorf("answer %q, want calm", a.Text)
+	}
+}

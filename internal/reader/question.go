@@ -550,6 +550,11 @@ func analyzeAt(q string, now time.Time) question {
 	if o, ok := parseOrder(main); ok {
 		out.ordering = o
 	}
+	if out.typ == TypePhrase && wh == "what" && out.head == "" && !doAskedRe.MatchString(main) && complementAsked(mt, lw, at) {
+		// "what does dancing make him": the adjective said after
+		// the verb
+		out.quality = true
+	}
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
 	for _, t := range toks {
@@ -795,6 +800,20 @@ func remindsOf(toks []nlp.Token, i int) bool {
 		return false
 	}
 	return obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])
+}
+
+// complementAsked reports whether a what-question (its tokens mt, their
+// lowercase words lw, the wh-word at index at) asks for the complement of a causative "make"
+// with its object, a pronoun or a name: "what does dancing make him",
+// "what does it make Ines feel". The answer is a quality, said with an adjective ("happy").
+func complementAsked(mt []nlp.Token, lw []string, at int) bool {
+	for i := at + 1; i+1 < len(lw) && i+1 < len(mt); i++ {
+		object := objectPronouns[lw[i+1]] || capitalizedWord(mt[i+1])
+		if (lw[i] == "make" || lw[i] == "makes" || lw[i] == "made") && object && (i+2 == len(lw) || lw[i+2] == "?" || lw[i+2] == "feel") {
+			return true
+		}
+	}
+	return false
 }
 
 // subjectVerb reports whether the -s word at j of a question, which the
