@@ -113,11 +113,10 @@ func urlEnd(rs []rune, i int) int {
 	if i > 0 && (unicode.IsLetter(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
 		return i
 	}
-	rest := strings.ToLower(string(rs[i:min(len(rs), i+12)]))
 	start := 0
-	for _, p := range []string{"https://", "http://", "ftp://", "www."} {
-		if strings.HasPrefix(rest, p) {
-			start = len([]rune(p))
+	for _, p := range urlPrefixes {
+		if prefixFold(rs, i, p) {
+			start = len(p)
 			break
 		}
 	}
@@ -132,6 +131,23 @@ func urlEnd(rs []rune, i int) int {
 		j--
 	}
 	return j
+}
+
+// urlPrefixes start a web address (ASCII, lowercase).
+var urlPrefixes = []string{"https://", "http://", "ftp://", "www."}
+
+// prefixFold reports whether rs[i:] starts with the ASCII string p, case
+// folded, without allocating.
+func prefixFold(rs []rune, i int, p string) bool {
+	if len(rs)-i < len(p) {
+		return false
+	}
+	for k := 0; k < len(p); k++ {
+		if unicode.ToLower(rs[i+k]) != rune(p[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 func isCurrency(r rune) bool { return r == '$' || r == '€' || r == '£' || r == '¥' }
