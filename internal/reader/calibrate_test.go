@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,6 +97,64 @@ func loadCases(t *testing.T, paths string) []readerCase {
 	return out
 }
 
+// namedUserRewrites turn a first-person question into one about the
+// named user ("did I" → "did Rowan", "my" → "Rowan's"); %s is the name.
+var namedUserRewrites = []struct{ re, to string }{
+	{`\b([Dd]o) I\b`, "${1}es %s"}, {`\b([Dd]id|[Ww]as|[Ww]ill|[Cc]an) I\b`, "$1 %s"},
+	{`\b([Hh])ave I\b`, "${1}as %s"}, {`\bAm I\b`, "Is %s"}, {`\bam I\b`, "is %s"},
+	{`\bI've\b`, "%s has"}, {`\bI'm\b`, "%s is"}, {`\bI'd\b`, "%s would"}, {`\bI'll\b`, "%s will"},
+	{`\bI have\b`, "%s has"}, {`\bI am\b`, "%s is"}, {`\bI\b`, "%s"},
+	{`\b[Mm]y\b`, "%s's"}, {`\bmine\b`, "%s's"}, {`\bme\b`, "%s"}, {`\bmyself\b`, "%s"},
+}
+
+var (
+	firstPersonRe  = regexp.MustCompile(`\b(I|my|me|mine|I've|I'm)\b`)
+	secondPersonRe = regexp.MustCompile(`(?i)\b(you|your)\b`)
+	userLabelRe    = regexp.MustCompile(`(?m)^(\[[^\]]*\] )User:`)
+)
+
+// namedUser rewrites LongMemEval-style reader cases (a user and an
+// assistant; questions in the first person) as a chat of a named user:
+// the context's "User:" label becomes the name, and the question speaks
+// of the user in the third person. Questions that say "you" (about the
+// assistant's words) and questions without the first person are left
+// out. It gives the public data the setting of agent memory, where a
+// question names the person ("what did Rowan buy …") and the assistant's
+// turns are another speaker's.
+func namedUser(cases []readerCase, name string) []readerCase {
+	var out []readerCase
+	for _, c := range cases {
+		if dataset(c) != "longmemeval" || secondPersonRe.MatchString(c.Question) || !firstPersonRe.MatchString(c.Question) {
+			continue
+		}
+		for _, r := range namedUserRewrites {
+			c.Question = regexp.MustCompile(r.re).ReplaceAllString(c.Question, fmt.Sprintf(r.to, name))
+		}
+		c.Context = userLabelRe.ReplaceAllString(c.Context, "${1}"+name+":")
+		out = append(out, c)
+	}
+	return out
+}
+
+// TestNamedUser pins the rewrite of namedUser.
+func TestNamedUser(t *testing.T) {
+	in := []readerCase{
+		{Scenario: "lme-1", Question: "How many bikes do I own, and did I sell my old one?", Context: "[2023-05-01 a] User: I own two bikes.\n[2023-05-01 b] Assistant: Nice!"},
+		{Scenario: "lme-2", Question: "What did you recommend I try?", Context: "[2023-05-01 a] User: hi"},
+		{Scenario: "locomo-conv-1", Question: "What did I buy?", Context: "[2023-05-01 a] Ana: hi"},
+	}
+	got := namedUser(in, "Rowan")
+	if len(got) != 1 {
+		t.Fatalf("%d cases kept, want 1 (no \"you\" question, no LoCoMo case)", len(got))
+	}
+	if want := "How many bikes does Rowan own, and did Rowan sell Rowan's old one?"; got[0].Question != want {
+		t.Errorf("question %q, want %q", got[0].Question, want)
+	}
+	if want := "[2023-05-01 a] Rowan: I own two bikes.\n[2023-05-01 b] Assistant: Nice!"; got[0].Context != want {
+		t.Errorf("context %q, want %q", got[0].Context, want)
+	}
+}
+
 // TestCalibration prints the reader's scores on the dumped cases and the
 // threshold sweep. The objective of a threshold is the mean per-question
 // score over the flat-rag and oracle contexts, averaged over the two
@@ -107,6 +166,11 @@ func TestCalibration(t *testing.T) {
 		t.Skip("READER_CASES not set (comma-separated files from memarena run --reader-cases)")
 	}
 	cases := loadCases(t, paths)
+	if name := os.Getenv("READER_NAME_USER"); name != "" {
+		// READER_NAME_USER=Name reads the first-person chats as a
+		// named user's (see namedUser)
+		cases = namedUser(cases, name)
+	}
 	type read struct {
 		c       readerCase
 		ans     reader.Answer
