@@ -50,10 +50,10 @@ func TestTokenize(t *testing.T) {
 	// a web address and a handle are one word each; the sentence's own
 	// punctuation and a closing bracket are not part of them
 	got = nil
-	for _, tk := range Tokenize(`See https://example.org/a?b=1&c=2. Or (www.example.org/docs), @rio_maps, mail lena.ruiz@example.org, x@y`) {
+	for _, tk := range Tokenize(`See https://example.org/a?b=1&c=2. Or (www.example.org/docs), @rio_maps, mail lena.ruiz@example.org, x@y, https://example.org/wiki/Pie_(dish).`) {
 		got = append(got, tk.Text)
 	}
-	want = []string{"See", "https://example.org/a?b=1&c=2", ".", "Or", "(", "www.example.org/docs", ")", ",", "@rio_maps", ",", "mail", "lena.ruiz@example.org", ",", "x@y"}
+	want = []string{"See", "https://example.org/a?b=1&c=2", ".", "Or", "(", "www.example.org/docs", ")", ",", "@rio_maps", ",", "mail", "lena.ruiz@example.org", ",", "x@y", ",", "https://example.org/wiki/Pie_(dish)", "."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokenize = %q\nwant %q", got, want)
 	}

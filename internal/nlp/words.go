@@ -106,9 +106,10 @@ func Tokenize(text string) []Token {
 
 // urlEnd returns the end of a web address that starts at rs[i] (a scheme
 // and "://", or "www." at a word start: "https://example.com/a?b=1"), up
-// to the first space, closing bracket or quote, without the punctuation
-// that ends the sentence around it ("… at https://example.com."); i when
-// none starts there.
+// to the first space, quote or bracket that it did not open ("…/Pie_(dish)"
+// keeps its parentheses; "(see https://example.com)" ends before the
+// closing one), without the punctuation that ends the sentence around it
+// ("… at https://example.com."); i when none starts there.
 func urlEnd(rs []rune, i int) int {
 	if i > 0 && (unicode.IsLetter(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
 		return i
@@ -124,7 +125,15 @@ func urlEnd(rs []rune, i int) int {
 		return i
 	}
 	j := i + start
-	for j < len(rs) && !unicode.IsSpace(rs[j]) && !strings.ContainsRune(`"'<>()[]{}“”‘’`, rs[j]) {
+	depth := 0 // open parentheses inside the address ("wiki/Pie_(dish)")
+	for j < len(rs) && !unicode.IsSpace(rs[j]) {
+		if rs[j] == '(' {
+			depth++
+		} else if rs[j] == ')' && depth > 0 {
+			depth--
+		} else if strings.ContainsRune(`"'<>()[]{}“”‘’`, rs[j]) {
+			break
+		}
 		j++
 	}
 	for j > i+start && strings.ContainsRune(".,;:!?", rs[j-1]) {
