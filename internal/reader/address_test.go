@@ -3,7 +3,7 @@ package reader
 import "testing"
 
 // A web address and a handle are read whole, never cut at their
-// punctuation ("https" of a link).
+// punctuation ("https" of a link); a mention answers "who" with the name.
 func TestReadWebAddressAndHandle(t *testing.T) {
 	for _, tc := range []struct{ q, ctx, want string }{
 		{"What is the link to the metrics dashboard?",
@@ -12,6 +12,10 @@ func TestReadWebAddressAndHandle(t *testing.T) {
 		{"What is the Instagram handle of the potter who glazes with ash?",
 			"[2023-05-01 a] Assistant: Try Vera Lind, a potter who glazes with ash (Instagram: @vera_lind_ceramics).",
 			"@vera_lind_ceramics"},
+		// a mention names the person, without its at-sign
+		{"Who did Omar ask about the concert tickets?",
+			"[2023-05-01 a] Omar: @Ines did you get the concert tickets yet?",
+			"Ines"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: %q, want %q", tc.q, a.Text, tc.want)

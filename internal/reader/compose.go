@@ -498,6 +498,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if q.typ == TypePhrase {
 			text = dropEchoedPhrase(q, text)
 		}
+		if q.typ == TypePerson {
+			// "@Dana did you get the tickets?": a mention names
+			// the person; the at-sign is no part of the name
+			text = strings.TrimPrefix(text, "@")
+		}
 		for _, d := range dates {
 			if start >= d[0] && end <= d[1] {
 				return // a date is not the answer to a non-date question
@@ -1518,7 +1523,8 @@ func articleDurations(s *sentence) []span {
 // pronounOne reports whether the token at i is "one" used as a pronoun,
 // which counts nothing: partitive before "of" ("one of them was my
 // cousin's wedding"), or a noun's stand-in after a determiner or an
-// adjective ("no one", "another one", "the first one").
+// adjective with no noun, adjective or number after it ("no one was
+// hurt", "the first one and"; not "at least one cat").
 func pronounOne(s *sentence, i int) bool {
 	if s.toks[i].Lower != "one" {
 		return false
@@ -1529,11 +1535,18 @@ func pronounOne(s *sentence, i int) bool {
 	if i == 0 {
 		return false
 	}
+	tg := s.tags()
+	if n := i + 1; n < len(s.toks) && !s.toks[n].Punct && s.toks[n].Lower != "last" && s.toks[n].Lower != "next" && (isNumberTok(s.toks[n]) || n < len(tg) && (strings.HasPrefix(tg[n], "NN") || strings.HasPrefix(tg[n], "JJ") || tg[n] == "CD")) {
+		// a noun, an adjective or a number follows: "one" counts it
+		// ("at least one cat", "an easy one mile jog", "another one
+		// hundred dollars"); "last" and "next" start a time phrase
+		// ("another one last week")
+		return false
+	}
 	prev := s.toks[i-1].Lower
 	if nlp.IsDeterminer(prev) {
 		return true
 	}
-	tg := s.tags()
 	return i-1 < len(tg) && strings.HasPrefix(tg[i-1], "JJ") && !isNumberTok(s.toks[i-1])
 }
 
@@ -1661,10 +1674,10 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 
 // dropEchoedPhrase drops a closing prepositional phrase (not one of "to"
 // or "of") whose words the question already says, possessives and
-// articles aside ("threw a small
-// party at my Japanese house" for "what did he do at his Japanese house"
-// → "threw a small party"): it places the answer where the question
-// does, and says nothing new. At least two words stay.
+// articles aside ("threw a small party at my Japanese house" for "what
+// did he do at his Japanese house" → "threw a small party"): it places
+// the answer where the question does, and says nothing new. At least
+// two words stay.
 func dropEchoedPhrase(q question, text string) string {
 	ws := strings.Fields(text)
 	for i := len(ws) - 1; i >= 2; i-- {
@@ -3342,10 +3355,12 @@ func appositiveSpans(q question, s *sentence) []span {
 				// line's label, named by the description after it,
 				// lowercase words and all
 				out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
-			} else if v > 0 && nounPhrase(s, 0, v) {
+			} else if v > 0 && copula(s.toks[v].Lower) && nounPhrase(s, 0, v) {
 				// "This necklace is special to me - a gift from my
 				// grandma": the phrase after the dash classifies the
-				// clause's subject
+				// subject a linking verb says something of (a verb
+				// with an object may be what it classifies: "my
+				// sister loved the scarf - a gift from …")
 				out = append(out, span{text: textOf(s, 0, v), start: 0, end: v})
 			}
 			continue
@@ -3406,8 +3421,15 @@ func notQuality(s *sentence, i int) bool {
 	switch {
 	case w == "such":
 		return true
-	case intensifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct:
-		return true
+	case intensifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct && !nlp.IsFunctionWord(s.toks[i+1].Lower):
+		// before an adjective the run starts at the adjective ("super
+		// quiet" → "quiet"), and before a word the tagger misreads
+		// ("Super/JJ cozy/NN") the adverb is no answer either; before
+		// an adverb or a participle the run reads them together
+		// ("really pretty/RB and bright"), and before "and" or the
+		// end it is the quality itself ("the cake was super and …")
+		tg := s.tags()
+		return !(i+1 < len(tg) && (strings.HasPrefix(tg[i+1], "RB") || tg[i+1] == "VBN"))
 	case i == 0 && responseParticles[w] && (len(s.toks) == 1 || s.toks[1].Punct):
 		return true
 	}

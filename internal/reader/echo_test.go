@@ -22,4 +22,8 @@ func TestDropEchoedPhrase(t *testing.T) {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
 	}
+	ctx := "[2023-07-02 a] Ines: Last weekend I threw a small picnic at my lake cabin!"
+	if a := Read("What did Ines do at her lake cabin last weekend?", ctx, Options{}); a.Text != "threw a small picnic" {
+		t.Errorf("answer %q, want %q", a.Text, "threw a small picnic")
+	}
 }

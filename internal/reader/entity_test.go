@@ -133,7 +133,11 @@ func TestQualityAdjectives(t *testing.T) {
 	for text, want := range map[string]string{
 		"Sure!":               "",
 		"It was super quiet.": "quiet 1.0",
-		"Being outdoors is such a great feeling.": "great 0.5",
+		// before an adverb the run reads both; before "and" the
+		// adverb is the quality
+		"It looked really pretty and bright.":       "pretty and bright 1.0",
+		"The cake was super and everyone loved it.": "super 1.0",
+		"Being outdoors is such a great feeling.":   "great 0.5",
 	} {
 		got := []string{}
 		for _, sp := range adjectiveSpans(newSentence(text, &unit{})) {

@@ -14,6 +14,8 @@ func TestHeadBeforeVerb(t *testing.T) {
 		"Which app helps her sleep?":               "app",
 		"Which hotel chains did Ines compare?":     "chains",
 		"What board games does Ines like?":         "games",
+		// an auxiliary after it: the wh-phrase is the object
+		"What charity events this year did Ines attend?": "events",
 	} {
 		if got := analyzeAt(q, time.Time{}).head; got != want {
 			t.Errorf("%q: head %q, want %q", q, got, want)
@@ -29,6 +31,8 @@ func TestRemindsOfFocus(t *testing.T) {
 		"What was the compass Ines got meant to remind him of?": true,
 		"Can you remind me of the bakery you suggested?":        false,
 		"Could you remind us about the trail we picked?":        false,
+		// a person's reminder is said in other words
+		"What did Tomas remind Omar of?": false,
 	} {
 		got := false
 		for _, f := range analyzeAt(q, time.Time{}).focus {
@@ -49,6 +53,7 @@ func TestMakeComplement(t *testing.T) {
 		"What did Ines make her nephew?":      false,
 		"What does Ines make for her nephew?": false,
 		"What did Ines do to make him smile?": false,
+		"What does Omar make them?":           false, // cooks for them
 	} {
 		if got := analyzeAt(q, time.Time{}).quality; got != want {
 			t.Errorf("%q: quality %v, want %v", q, got, want)

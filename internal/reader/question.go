@@ -787,9 +787,10 @@ func subjectHead(toks []nlp.Token, from int) string {
 }
 
 // remindsOf reports whether the token at i is "remind" with a third
-// person's object and "of" or "about" after it ("remind her of", "remind
-// Dana about"): the verb of the question's content, not the request
-// "remind me of" that frames it.
+// person's object and "of" or "about" after it, and a thing for its
+// subject ("what does the photo remind her of"): the verb of the
+// question's content, not the request "remind me of" that frames it, nor
+// a person's reminder, which is said in other words ("don't forget …").
 func remindsOf(toks []nlp.Token, i int) bool {
 	w := toks[i].Lower
 	if w != "remind" && w != "reminds" && w != "reminded" || i+2 >= len(toks) {
@@ -799,17 +800,54 @@ func remindsOf(toks []nlp.Token, i int) bool {
 	if prep != "of" && prep != "about" || obj == "me" || obj == "us" || obj == "you" {
 		return false
 	}
-	return obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])
+	return (obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])) && thingSubject(toks, i)
+}
+
+// doSupport are the auxiliaries a fronted wh-object leaves its verb with
+// ("what events did she attend", "which book will he read").
+var doSupport = wordSet(`do does did will would can could should shall may might must`)
+
+// thingSubject reports whether the subject of the question's verb at i is
+// a thing, not a person: the word after the question's first auxiliary
+// is a determiner or a possessive ("what does the photo …", "what was
+// his necklace …", "what does Jon's dance …") or a common noun or -ing
+// form ("what does dancing …"), not a name or a personal pronoun ("what
+// did Dana …", "what did she …"). Only the words before i are read.
+func thingSubject(toks []nlp.Token, i int) bool {
+	for k := 0; k+1 < i; k++ {
+		if !nlp.IsAuxiliary(toks[k].Lower) {
+			continue
+		}
+		w := toks[k+1]
+		switch {
+		case nlp.IsDeterminer(w.Lower), strings.HasSuffix(w.Lower, "'s"), strings.HasSuffix(w.Lower, "’s"):
+			return true
+		case nlp.IsPronoun(w.Lower), capitalizedWord(w):
+			return false
+		}
+		return !w.Punct
+	}
+	return false
 }
 
 // complementAsked reports whether a what-question (its tokens mt, their
-// lowercase words lw, the wh-word at index at) asks for the complement of a causative "make"
-// with its object, a pronoun or a name: "what does dancing make him",
-// "what does it make Ines feel". The answer is a quality, said with an adjective ("happy").
+// lowercase words lw, the wh-word at index at) asks for the complement of
+// a causative "make" with its object, a pronoun or a name, and either
+// "feel" after the object or a thing for its subject (thingSubject):
+// "what does it make Ines feel", "what does dancing make him". The answer
+// is a quality, said with an adjective ("happy").
 func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 	for i := at + 1; i+1 < len(lw) && i+1 < len(mt); i++ {
 		object := objectPronouns[lw[i+1]] || capitalizedWord(mt[i+1])
-		if (lw[i] == "make" || lw[i] == "makes" || lw[i] == "made") && object && (i+2 == len(lw) || lw[i+2] == "?" || lw[i+2] == "feel") {
+		if !(lw[i] == "make" || lw[i] == "makes" || lw[i] == "made") || !object {
+			continue
+		}
+		if i+2 < len(lw) && lw[i+2] == "feel" {
+			return true
+		}
+		// "what does dancing make him": a thing makes him so; "what did
+		// Dana make Omar" asks what she made for him
+		if (i+2 == len(lw) || lw[i+2] == "?") && thingSubject(mt, i) {
 			return true
 		}
 	}
@@ -819,12 +857,20 @@ func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 // subjectVerb reports whether the -s word at j of a question, which the
 // tagger may read as a plural noun, is the verb of the wh-phrase before it:
 // it is followed by a name, a pronoun or a determiner that begins its
-// object ("which song motivates Caroline", "what app helps you"), where a
-// compound's last noun is followed by the rest of the question ("which
-// hotel chains did …").
+// object ("which song motivates Caroline", "what app helps you") and no
+// do-support auxiliary or modal comes after it, where a compound's last noun is followed by
+// the rest of the question ("which hotel chains did …", "what charity
+// events this year did she attend").
 func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
 	if j+1 >= len(toks) || j+1 >= len(tags) || !strings.HasSuffix(toks[j].Lower, "s") || strings.HasSuffix(toks[j].Lower, "ss") {
 		return false
+	}
+	for _, t := range toks[j+1:] {
+		if doSupport[t.Lower] {
+			// "what charity events this year did she attend": the
+			// wh-phrase is the object of a verb still to come
+			return false
+		}
 	}
 	next := toks[j+1]
 	return (strings.HasPrefix(tags[j+1], "NNP") || capitalizedWord(next)) && !nlp.IsFunctionWord(next.Lower) || nlp.IsPronoun(next.Lower) || nlp.IsDeterminer(next.Lower)
