@@ -16,6 +16,13 @@ func TestReadWebAddressAndHandle(t *testing.T) {
 		{"Who did Omar ask about the concert tickets?",
 			"[2023-05-01 a] Omar: @Ines did you get the concert tickets yet?",
 			"Ines"},
+		{"Who did Lena tag in her post about the bakery?",
+			"[2023-05-01 a] Lena: Posted about the new bakery and tagged @Tomas and @Omar in it.",
+			"Tomas and Omar"},
+		// an address keeps the parentheses it opens
+		{"What is the link to the pie article Lena shared?",
+			"[2023-05-01 a] Lena: Here's the pie article I mentioned (see https://en.example.org/wiki/Pie_(dish)).",
+			"https://en.example.org/wiki/Pie_(dish)"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: %q, want %q", tc.q, a.Text, tc.want)

@@ -84,12 +84,13 @@ func TestListLabelAppositive(t *testing.T) {
 		"If you like quiet, a small inn by the pier is best.":         "",
 	})
 	// a clause before the dash is no label: the phrase after the dash
-	// classifies the subject of a linking verb, a noun phrase, or
-	// nothing
+	// classifies the clause's subject when that is a thing, or nothing
 	checkAppositives(t, analyze("What was Ines's gift to her nephew?"), map[string]string{
 		"This brass compass is really special to him - a gift from Ines.": "This brass compass",
-		// a verb with an object: the object may be what is classified
+		// a person is no gift
 		"My sister loved the scarf - a gift from Ines.":           "",
+		"Tomas loved the scarf - a gift from Ines.":               "",
+		"This little lamp lights up my room - a gift from Ines.":  "This little lamp",
 		"I had a long week - a gift from my boss made it better.": "",
 	})
 	ctx := "[2023-06-11 s2#4] Assistant: Here are some places to stay:\n1. Bay Rooms - a budget hotel in the old town.\n2. Harbor Lights - this cozy inn sits right by the pier and serves breakfast.\n3. Sea Star - a hostel near the station."

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/temporal"
@@ -499,9 +500,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			text = dropEchoedPhrase(q, text)
 		}
 		if q.typ == TypePerson {
-			// "@Dana did you get the tickets?": a mention names
-			// the person; the at-sign is no part of the name
-			text = strings.TrimPrefix(text, "@")
+			text = mentionedNames(text)
 		}
 		for _, d := range dates {
 			if start >= d[0] && end <= d[1] {
@@ -1520,36 +1519,6 @@ func articleDurations(s *sentence) []span {
 	return out
 }
 
-// pronounOne reports whether the token at i is "one" used as a pronoun,
-// which counts nothing: partitive before "of" ("one of them was my
-// cousin's wedding"), or a noun's stand-in after a determiner or an
-// adjective with no noun, adjective or number after it ("no one was
-// hurt", "the first one and"; not "at least one cat").
-func pronounOne(s *sentence, i int) bool {
-	if s.toks[i].Lower != "one" {
-		return false
-	}
-	if i+1 < len(s.toks) && s.toks[i+1].Lower == "of" {
-		return true
-	}
-	if i == 0 {
-		return false
-	}
-	tg := s.tags()
-	if n := i + 1; n < len(s.toks) && !s.toks[n].Punct && s.toks[n].Lower != "last" && s.toks[n].Lower != "next" && (isNumberTok(s.toks[n]) || n < len(tg) && (strings.HasPrefix(tg[n], "NN") || strings.HasPrefix(tg[n], "JJ") || tg[n] == "CD")) {
-		// a noun, an adjective or a number follows: "one" counts it
-		// ("at least one cat", "an easy one mile jog", "another one
-		// hundred dollars"); "last" and "next" start a time phrase
-		// ("another one last week")
-		return false
-	}
-	prev := s.toks[i-1].Lower
-	if nlp.IsDeterminer(prev) {
-		return true
-	}
-	return i-1 < len(tg) && strings.HasPrefix(tg[i-1], "JJ") && !isNumberTok(s.toks[i-1])
-}
-
 // approximations are words that qualify an amount as approximate.
 var approximations = wordSet(`about around almost nearly roughly approximately over under only just`)
 
@@ -1604,7 +1573,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	var out []span
 	for i := 0; i < len(s.toks); i++ {
 		t := s.toks[i]
-		if !isNumberTok(t) || pronounOne(s, i) {
+		if !isNumberTok(t) {
 			continue
 		}
 		// a leading "a"/"an" count ("a week") is not a number token;
@@ -1670,6 +1639,32 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		}
 	}
 	return out
+}
+
+// mentionedNames drops the at-sign of each mention in text that is a name
+// ("@Dana did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
+// a capitalized word of letters only. Other handles keep it
+// ("@vera_lind", "@DrLenaRuiz" is one word but not one name).
+func mentionedNames(text string) string {
+	ws := strings.Fields(text)
+	for i, w := range ws {
+		rest, ok := strings.CutPrefix(w, "@")
+		if !ok {
+			continue
+		}
+		core := strings.TrimRight(rest, ".,;:!?")
+		letters := core != ""
+		for k, r := range core {
+			if !unicode.IsLetter(r) || k > 0 && unicode.IsUpper(r) || k == 0 && !unicode.IsUpper(r) {
+				letters = false
+				break
+			}
+		}
+		if letters {
+			ws[i] = rest
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // dropEchoedPhrase drops a closing prepositional phrase (not one of "to"
@@ -2655,11 +2650,24 @@ func personPhrases(s *sentence, start, end int) []span {
 	return out
 }
 
-// cleanSpan trims quotes, brackets and punctuation around a span and a
-// leading determiner or possessive.
+// spanEdge are the marks cleanSpan trims from a span's edges.
+const spanEdge = " .,;:!?\"'“”‘’()[]{}-–—"
+
+// cleanSpan trims quotes, brackets and punctuation around a span (not a
+// closing parenthesis the span itself opens) and a leading determiner or
+// possessive.
 func cleanSpan(t string) string {
 	t = strings.TrimSpace(t)
-	t = strings.Trim(t, " .,;:!?\"'“”‘’()[]{}-–—")
+	t = strings.TrimLeft(t, spanEdge)
+	for t != "" {
+		r, n := utf8.DecodeLastRuneInString(t)
+		if !strings.ContainsRune(spanEdge, r) || r == ')' && strings.Count(t, "(") >= strings.Count(t, ")") {
+			// a closing parenthesis the span opens stays
+			// ("…/wiki/Pie_(dish)")
+			break
+		}
+		t = t[:len(t)-n]
+	}
 	f := strings.Fields(t)
 	for len(f) > 1 && (nlp.IsDeterminer(strings.ToLower(f[0])) || possessives[strings.ToLower(f[0])]) {
 		f = f[1:]
@@ -3265,6 +3273,20 @@ func firstFiniteVerb(s *sentence, start, end int) int {
 	return -1
 }
 
+// personPhrase reports whether the noun phrase of s in [start, end) names
+// a person: a name (a capitalized word after its first, or a first word
+// tagged a proper noun) or a person noun ("my sister", "our coach").
+func personPhrase(s *sentence, start, end int) bool {
+	tg := s.tags()
+	for i := start; i < end; i++ {
+		name := capitalizedWord(s.toks[i]) && (i > start || i < len(tg) && strings.HasPrefix(tg[i], "NNP"))
+		if personNouns[s.toks[i].Lower] || name {
+			return true
+		}
+	}
+	return false
+}
+
 // nounPhrase reports whether the tokens of s in [start, end) are a noun
 // phrase without a pronoun: determiners, adjectives, numbers and nouns,
 // ending in a noun ("This old necklace", "My grandma's ring").
@@ -3355,12 +3377,12 @@ func appositiveSpans(q question, s *sentence) []span {
 				// line's label, named by the description after it,
 				// lowercase words and all
 				out = append(out, span{text: textOf(s, 0, en), start: 0, end: en})
-			} else if v > 0 && copula(s.toks[v].Lower) && nounPhrase(s, 0, v) {
+			} else if v > 0 && nounPhrase(s, 0, v) && !personPhrase(s, 0, v) {
 				// "This necklace is special to me - a gift from my
 				// grandma": the phrase after the dash classifies the
-				// subject a linking verb says something of (a verb
-				// with an object may be what it classifies: "my
-				// sister loved the scarf - a gift from …")
+				// clause's subject, when that is a thing (a person is
+				// not given: "my sister loved the scarf - a gift
+				// from …")
 				out = append(out, span{text: textOf(s, 0, v), start: 0, end: v})
 			}
 			continue
@@ -3422,14 +3444,11 @@ func notQuality(s *sentence, i int) bool {
 	case w == "such":
 		return true
 	case intensifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct && !nlp.IsFunctionWord(s.toks[i+1].Lower):
-		// before an adjective the run starts at the adjective ("super
-		// quiet" → "quiet"), and before a word the tagger misreads
-		// ("Super/JJ cozy/NN") the adverb is no answer either; before
-		// an adverb or a participle the run reads them together
-		// ("really pretty/RB and bright"), and before "and" or the
-		// end it is the quality itself ("the cake was super and …")
-		tg := s.tags()
-		return !(i+1 < len(tg) && (strings.HasPrefix(tg[i+1], "RB") || tg[i+1] == "VBN"))
+		// it qualifies the word after it, whatever the tagger makes of
+		// that word ("super quiet", "Super/JJ cozy/NN", "super
+		// long/RB"); before "and" or the end it is the quality itself
+		// ("the cake was super and …")
+		return true
 	case i == 0 && responseParticles[w] && (len(s.toks) == 1 || s.toks[1].Punct):
 		return true
 	}

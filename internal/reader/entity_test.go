@@ -128,6 +128,9 @@ func TestQualityAdjectives(t *testing.T) {
 	if want := "hot 1.0|stale and dry 1.0"; strings.Join(got, "|") != want {
 		t.Errorf("spans %q, want %q", strings.Join(got, "|"), want)
 	}
+	if a := Read("How was the hike Ola did on Sunday?", "[2024-05-05 a] Ola: The hike on Sunday was super long.", Options{}); a.Text != "long" {
+		t.Errorf("got %q, want %q", a.Text, "long")
+	}
 	// a reply particle, a degree adverb before its adjective and a
 	// predeterminer name no quality
 	for text, want := range map[string]string{
@@ -137,7 +140,9 @@ func TestQualityAdjectives(t *testing.T) {
 		// adverb is the quality
 		"It looked really pretty and bright.":       "pretty and bright 1.0",
 		"The cake was super and everyone loved it.": "super 1.0",
-		"Being outdoors is such a great feeling.":   "great 0.5",
+		// the word after it is what it qualifies, however tagged
+		"Super cozy and comfy.":                   "",
+		"Being outdoors is such a great feeling.": "great 0.5",
 	} {
 		got := []string{}
 		for _, sp := range adjectiveSpans(newSentence(text, &unit{})) {

@@ -16,6 +16,8 @@ func TestHeadBeforeVerb(t *testing.T) {
 		"What board games does Ines like?":         "games",
 		// an auxiliary after it: the wh-phrase is the object
 		"What charity events this year did Ines attend?": "events",
+		// a later auxiliary of another clause changes nothing
+		"Which coach trains Omar, and what does he teach?": "coach",
 	} {
 		if got := analyzeAt(q, time.Time{}).head; got != want {
 			t.Errorf("%q: head %q, want %q", q, got, want)
@@ -32,7 +34,9 @@ func TestRemindsOfFocus(t *testing.T) {
 		"Can you remind me of the bakery you suggested?":        false,
 		"Could you remind us about the trail we picked?":        false,
 		// a person's reminder is said in other words
-		"What did Tomas remind Omar of?": false,
+		"What did Tomas remind Omar of?":          false,
+		"What did her brother remind Omar about?": false,
+		"What does it remind Lena of?":            true,
 	} {
 		got := false
 		for _, f := range analyzeAt(q, time.Time{}).focus {
@@ -54,6 +58,8 @@ func TestMakeComplement(t *testing.T) {
 		"What does Ines make for her nephew?": false,
 		"What did Ines do to make him smile?": false,
 		"What does Omar make them?":           false, // cooks for them
+		"What does Lena's brother make her?":  false,
+		"What does it make Lena?":             true,
 	} {
 		if got := analyzeAt(q, time.Time{}).quality; got != want {
 			t.Errorf("%q: quality %v, want %v", q, got, want)

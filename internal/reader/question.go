@@ -803,29 +803,48 @@ func remindsOf(toks []nlp.Token, i int) bool {
 	return (obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])) && thingSubject(toks, i)
 }
 
-// doSupport are the auxiliaries a fronted wh-object leaves its verb with
-// ("what events did she attend", "which book will he read").
-var doSupport = wordSet(`do does did will would can could should shall may might must`)
+// partsOfDay and seasons are the time nouns that dateNouns leaves out
+// ("this morning", "last summer").
+var partsOfDay = wordSet(`morning afternoon evening night tonight summer winter spring autumn fall semester term`)
 
 // thingSubject reports whether the subject of the question's verb at i is
-// a thing, not a person: the word after the question's first auxiliary
-// is a determiner or a possessive ("what does the photo …", "what was
-// his necklace …", "what does Jon's dance …") or a common noun or -ing
-// form ("what does dancing …"), not a name or a personal pronoun ("what
-// did Dana …", "what did she …"). Only the words before i are read.
+// a thing, not a person. The subject is read from the word after the
+// first auxiliary that follows the question's wh-word up to the verb: it
+// is a thing when it starts with "it", "this" or "that", or with a
+// determiner, a possessive or a common noun and holds no person noun
+// ("what does the photo …", "what does Jon's dance …", "what does
+// dancing …"); not when it is a name or another personal pronoun ("what
+// did Dana …", "what did she …") or holds a person noun ("what did her
+// brother …", "what did the coach …").
 func thingSubject(toks []nlp.Token, i int) bool {
-	for k := 0; k+1 < i; k++ {
+	wh := -1
+	for k := 0; k < i; k++ {
+		if nlp.IsWhWord(toks[k].Lower) {
+			wh = k
+			break
+		}
+	}
+	if wh < 0 {
+		return false
+	}
+	for k := wh + 1; k+1 < i; k++ {
 		if !nlp.IsAuxiliary(toks[k].Lower) {
 			continue
 		}
-		w := toks[k+1]
-		switch {
-		case nlp.IsDeterminer(w.Lower), strings.HasSuffix(w.Lower, "'s"), strings.HasSuffix(w.Lower, "’s"):
+		first := toks[k+1]
+		switch first.Lower {
+		case "it", "this", "that":
 			return true
-		case nlp.IsPronoun(w.Lower), capitalizedWord(w):
+		}
+		if first.Punct || nlp.IsPronoun(first.Lower) || capitalizedWord(first) && !strings.HasSuffix(first.Lower, "'s") && !strings.HasSuffix(first.Lower, "’s") {
 			return false
 		}
-		return !w.Punct
+		for _, t := range toks[k+1 : i] {
+			if personNouns[t.Lower] {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
@@ -857,22 +876,20 @@ func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 // subjectVerb reports whether the -s word at j of a question, which the
 // tagger may read as a plural noun, is the verb of the wh-phrase before it:
 // it is followed by a name, a pronoun or a determiner that begins its
-// object ("which song motivates Caroline", "what app helps you") and no
-// do-support auxiliary or modal comes after it, where a compound's last noun is followed by
-// the rest of the question ("which hotel chains did …", "what charity
-// events this year did she attend").
+// object ("which song motivates Caroline", "what app helps you"), where a
+// compound's last noun is followed by the rest of the question ("which
+// hotel chains did …") or a time phrase ("what charity events this year
+// did she attend").
 func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
 	if j+1 >= len(toks) || j+1 >= len(tags) || !strings.HasSuffix(toks[j].Lower, "s") || strings.HasSuffix(toks[j].Lower, "ss") {
 		return false
 	}
-	for _, t := range toks[j+1:] {
-		if doSupport[t.Lower] {
-			// "what charity events this year did she attend": the
-			// wh-phrase is the object of a verb still to come
-			return false
-		}
-	}
 	next := toks[j+1]
+	if nlp.IsDeterminer(next.Lower) && j+2 < len(toks) && (dateNouns[toks[j+2].Lower] || partsOfDay[toks[j+2].Lower]) {
+		// "what charity events this year did she attend": a time
+		// phrase, not an object, follows the noun
+		return false
+	}
 	return (strings.HasPrefix(tags[j+1], "NNP") || capitalizedWord(next)) && !nlp.IsFunctionWord(next.Lower) || nlp.IsPronoun(next.Lower) || nlp.IsDeterminer(next.Lower)
 }
 
