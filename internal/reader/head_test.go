@@ -18,6 +18,9 @@ func TestHeadBeforeVerb(t *testing.T) {
 		"What charity events this year did Ines attend?": "events",
 		// a later auxiliary of another clause changes nothing
 		"Which coach trains Omar, and what does he teach?": "coach",
+		// a relative clause on the noun, its subject after it
+		"What kind of payment methods you were referring to?": "methods",
+		"Which board games Omar likes best?":                  "games",
 	} {
 		if got := analyzeAt(q, time.Time{}).head; got != want {
 			t.Errorf("%q: head %q, want %q", q, got, want)

@@ -878,8 +878,9 @@ func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 // it is followed by a name, a pronoun or a determiner that begins its
 // object ("which song motivates Caroline", "what app helps you"), where a
 // compound's last noun is followed by the rest of the question ("which
-// hotel chains did …") or a time phrase ("what charity events this year
-// did she attend").
+// hotel chains did …"), a time phrase ("what charity events this year
+// did she attend") or a relative clause whose subject is that name or
+// pronoun ("what methods you were referring to").
 func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
 	if j+1 >= len(toks) || j+1 >= len(tags) || !strings.HasSuffix(toks[j].Lower, "s") || strings.HasSuffix(toks[j].Lower, "ss") {
 		return false
@@ -888,6 +889,12 @@ func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
 	if nlp.IsDeterminer(next.Lower) && j+2 < len(toks) && (dateNouns[toks[j+2].Lower] || partsOfDay[toks[j+2].Lower]) {
 		// "what charity events this year did she attend": a time
 		// phrase, not an object, follows the noun
+		return false
+	}
+	if k := j + 2; k < len(toks) && k < len(tags) && !objectOnly[next.Lower] && (nlp.IsAuxiliary(toks[k].Lower) || tags[k] == "VBD" || tags[k] == "VBP" || tags[k] == "VBZ" || tags[k] == "MD") {
+		// "what methods you were referring to", "which songs Ines
+		// likes": the name or pronoun is the subject of a relative
+		// clause on the noun, not an object
 		return false
 	}
 	return (strings.HasPrefix(tags[j+1], "NNP") || capitalizedWord(next)) && !nlp.IsFunctionWord(next.Lower) || nlp.IsPronoun(next.Lower) || nlp.IsDeterminer(next.Lower)
