@@ -10,8 +10,8 @@ func TestReadWebAddressAndHandle(t *testing.T) {
 			"[2023-05-01 a] Assistant: The metrics dashboard is at https://metrics.example.org/dash now.",
 			"https://metrics.example.org/dash"},
 		{"What is the Instagram handle of the potter who glazes with ash?",
-			"[2023-05-01 a] Assistant: Try Vera Lind, a potter who glazes with ash (Instagram: @vera_lind_ceramics).",
-			"@vera_lind_ceramics"},
+			"[2023-05-01 a] Assistant: Try Vera Lind, a potter who glazes with ash (Instagram: @vera_lind_pottery).",
+			"@vera_lind_pottery"},
 		// a mention names the person, without its at-sign
 		{"Who did Omar ask about the concert tickets?",
 			"[2023-05-01 a] Omar: @Ines did you get the concert tickets yet?",

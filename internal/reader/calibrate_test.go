@@ -99,12 +99,26 @@ func loadCases(t *testing.T, paths string) []readerCase {
 
 // namedUserRewrites turn a first-person question into one about the
 // named user ("did I" → "did Rowan", "my" → "Rowan's"); %s is the name.
-var namedUserRewrites = []struct{ re, to string }{
-	{`\b([Dd]o) I\b`, "${1}es %s"}, {`\b([Dd]id|[Ww]as|[Ww]ill|[Cc]an) I\b`, "$1 %s"},
-	{`\b([Hh])ave I\b`, "${1}as %s"}, {`\bAm I\b`, "Is %s"}, {`\bam I\b`, "is %s"},
-	{`\bI've\b`, "%s has"}, {`\bI'm\b`, "%s is"}, {`\bI'd\b`, "%s would"}, {`\bI'll\b`, "%s will"},
-	{`\bI have\b`, "%s has"}, {`\bI am\b`, "%s is"}, {`\bI\b`, "%s"},
-	{`\b[Mm]y\b`, "%s's"}, {`\bmine\b`, "%s's"}, {`\bme\b`, "%s"}, {`\bmyself\b`, "%s"},
+var namedUserRewrites = []struct {
+	re *regexp.Regexp
+	to string
+}{
+	{regexp.MustCompile(`\b([Dd]o) I\b`), "${1}es %s"},
+	{regexp.MustCompile(`\b([Dd]id|[Ww]as|[Ww]ill|[Cc]an) I\b`), "$1 %s"},
+	{regexp.MustCompile(`\b([Hh])ave I\b`), "${1}as %s"},
+	{regexp.MustCompile(`\bAm I\b`), "Is %s"},
+	{regexp.MustCompile(`\bam I\b`), "is %s"},
+	{regexp.MustCompile(`\bI've\b`), "%s has"},
+	{regexp.MustCompile(`\bI'm\b`), "%s is"},
+	{regexp.MustCompile(`\bI'd\b`), "%s would"},
+	{regexp.MustCompile(`\bI'll\b`), "%s will"},
+	{regexp.MustCompile(`\bI have\b`), "%s has"},
+	{regexp.MustCompile(`\bI am\b`), "%s is"},
+	{regexp.MustCompile(`\bI\b`), "%s"},
+	{regexp.MustCompile(`\b[Mm]y\b`), "%s's"},
+	{regexp.MustCompile(`\bmine\b`), "%s's"},
+	{regexp.MustCompile(`\bme\b`), "%s"},
+	{regexp.MustCompile(`\bmyself\b`), "%s"},
 }
 
 var (
@@ -128,7 +142,7 @@ func namedUser(cases []readerCase, name string) []readerCase {
 			continue
 		}
 		for _, r := range namedUserRewrites {
-			c.Question = regexp.MustCompile(r.re).ReplaceAllString(c.Question, fmt.Sprintf(r.to, name))
+			c.Question = r.re.ReplaceAllString(c.Question, fmt.Sprintf(r.to, name))
 		}
 		c.Context = userLabelRe.ReplaceAllString(c.Context, "${1}"+name+":")
 		out = append(out, c)
@@ -141,7 +155,7 @@ func TestNamedUser(t *testing.T) {
 	in := []readerCase{
 		{Scenario: "lme-1", Question: "How many bikes do I own, and did I sell my old one?", Context: "[2023-05-01 a] User: I own two bikes.\n[2023-05-01 b] Assistant: Nice!"},
 		{Scenario: "lme-2", Question: "What did you recommend I try?", Context: "[2023-05-01 a] User: hi"},
-		{Scenario: "locomo-conv-1", Question: "What did I buy?", Context: "[2023-05-01 a] Ana: hi"},
+		{Scenario: "locomo-conv-1", Question: "What did I buy?", Context: "[2023-05-01 a] Noor: hi"},
 	}
 	got := namedUser(in, "Rowan")
 	if len(got) != 1 {

@@ -499,7 +499,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if q.typ == TypePhrase {
 			text = dropEchoedPhrase(q, text)
 		}
-		if q.typ == TypePerson {
+		if q.typ == TypePerson && strings.Contains(text, "@") {
 			text = mentionedNames(text)
 		}
 		for _, d := range dates {
@@ -1642,7 +1642,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 }
 
 // mentionedNames drops the at-sign of each mention in text that is a name
-// ("@Dana did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
+// ("@Lena did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
 // a capitalized word of letters only. Other handles keep it
 // ("@vera_lind", "@DrLenaRuiz" is one word but not one name).
 func mentionedNames(text string) string {
@@ -3275,7 +3275,7 @@ func firstFiniteVerb(s *sentence, start, end int) int {
 
 // personPhrase reports whether the noun phrase of s in [start, end) names
 // a person: a name (a capitalized word after its first, or a first word
-// tagged a proper noun) or a person noun ("my sister", "our coach").
+// tagged a proper noun) or a person noun ("my sister", "our mom").
 func personPhrase(s *sentence, start, end int) bool {
 	tg := s.tags()
 	for i := start; i < end; i++ {

@@ -12,7 +12,7 @@ func TestHeadBeforeVerb(t *testing.T) {
 		"Which song motivates Ines?":               "song",
 		"Which song motivates Ines to keep going?": "song",
 		"Which app helps her sleep?":               "app",
-		"Which hotel chains did Ines compare?":     "chains",
+		"Which bakery chains did Ines compare?":    "chains",
 		"What board games does Ines like?":         "games",
 		// an auxiliary after it: the wh-phrase is the object
 		"What charity events this year did Ines attend?": "events",

@@ -351,6 +351,18 @@ func analyzeAt(q string, now time.Time) question {
 			return ""
 		}
 		head := ""
+		// where a date expression starts ("this year", "last summer"):
+		// no object of a verb; found only when a head noun asks
+		var dateAt map[int]bool
+		datesAt := func() map[int]bool {
+			if dateAt == nil {
+				dateAt = map[int]bool{}
+				for _, m := range temporal.Find(main, relativeRef) {
+					dateAt[m.Start] = true
+				}
+			}
+			return dateAt
+		}
 		// The head noun: the first word after what/which that is not a
 		// function word ("what kind of book" → "book").
 		if wh == "what" || wh == "which" || wh == "whose" {
@@ -385,7 +397,7 @@ func analyzeAt(q string, now time.Time) question {
 					// A name before the head is its modifier ("what
 					// J.K. Rowling quote" → "quote").
 					named := strings.HasPrefix(tg[at+k], "NNP")
-					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || named && strings.HasPrefix(tg[j], "NNP") || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct && !subjectVerb(mt, tg, j); j++ {
+					for j := at + k + 1; j < len(lw) && (tg[j] == "NN" || tg[j] == "NNS" || named && strings.HasPrefix(tg[j], "NNP") || misreadNoun(tg, lw, j)) && !nlp.IsFunctionWord(lw[j]) && !mt[j].Punct && !subjectVerb(mt, tg, j, datesAt); j++ {
 						if strings.HasPrefix(tg[j], "NNP") {
 							continue
 						}
@@ -803,10 +815,6 @@ func remindsOf(toks []nlp.Token, i int) bool {
 	return (obj == "her" || nlp.IsPronoun(obj) || capitalizedWord(toks[i+1])) && thingSubject(toks, i)
 }
 
-// partsOfDay and seasons are the time nouns that dateNouns leaves out
-// ("this morning", "last summer").
-var partsOfDay = wordSet(`morning afternoon evening night tonight summer winter spring autumn fall semester term`)
-
 // thingSubject reports whether the subject of the question's verb at i is
 // a thing, not a person. The subject is read from the word after the
 // first auxiliary that follows the question's wh-word up to the verb: it
@@ -814,8 +822,8 @@ var partsOfDay = wordSet(`morning afternoon evening night tonight summer winter 
 // determiner, a possessive or a common noun and holds no person noun
 // ("what does the photo …", "what does Jon's dance …", "what does
 // dancing …"); not when it is a name or another personal pronoun ("what
-// did Dana …", "what did she …") or holds a person noun ("what did her
-// brother …", "what did the coach …").
+// did Lena …", "what did she …") or holds a person noun ("what did her
+// brother …", "what did the kids …").
 func thingSubject(toks []nlp.Token, i int) bool {
 	wh := -1
 	for k := 0; k < i; k++ {
@@ -865,7 +873,7 @@ func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 			return true
 		}
 		// "what does dancing make him": a thing makes him so; "what did
-		// Dana make Omar" asks what she made for him
+		// Lena make Omar" asks what she made for him
 		if (i+2 == len(lw) || lw[i+2] == "?") && thingSubject(mt, i) {
 			return true
 		}
@@ -873,20 +881,22 @@ func complementAsked(mt []nlp.Token, lw []string, at int) bool {
 	return false
 }
 
-// subjectVerb reports whether the -s word at j of a question, which the
-// tagger may read as a plural noun, is the verb of the wh-phrase before it:
-// it is followed by a name, a pronoun or a determiner that begins its
-// object ("which song motivates Caroline", "what app helps you"), where a
-// compound's last noun is followed by the rest of the question ("which
-// hotel chains did …"), a time phrase ("what charity events this year
-// did she attend") or a relative clause whose subject is that name or
-// pronoun ("what methods you were referring to").
-func subjectVerb(toks []nlp.Token, tags []string, j int) bool {
+// subjectVerb reports whether the -s word at j of a question (tokens toks,
+// tags tags; dateAt gives the byte offsets where a date expression of
+// internal/temporal starts), which the tagger may read as a plural noun,
+// is the verb of the wh-phrase before it: it is followed by a name, a
+// pronoun or a determiner that begins its object ("which song motivates
+// Caroline", "what app helps you"), where a compound's last noun is
+// followed by the rest of the question ("which bakery chains did …"), a
+// date ("what charity events this year did she attend") or a relative
+// clause whose subject is that name or pronoun ("what methods you were
+// referring to").
+func subjectVerb(toks []nlp.Token, tags []string, j int, dateAt func() map[int]bool) bool {
 	if j+1 >= len(toks) || j+1 >= len(tags) || !strings.HasSuffix(toks[j].Lower, "s") || strings.HasSuffix(toks[j].Lower, "ss") {
 		return false
 	}
 	next := toks[j+1]
-	if nlp.IsDeterminer(next.Lower) && j+2 < len(toks) && (dateNouns[toks[j+2].Lower] || partsOfDay[toks[j+2].Lower]) {
+	if dateAt()[next.Start] {
 		// "what charity events this year did she attend": a time
 		// phrase, not an object, follows the noun
 		return false
