@@ -34,7 +34,8 @@ type Scenario struct {
 	// a file path, or "locomo10.json#conv-26"). Set by loaders.
 	Source string `yaml:"-" json:"source,omitempty"`
 	// Hash is the sha256 (hex) of the bytes the scenario was read from, or of
-	// its canonical JSON form for imported scenarios. Set by loaders.
+	// its canonical JSON form for imported scenarios (Source and
+	// Meta["file"], the path it was read from, left out). Set by loaders.
 	Hash string `yaml:"-" json:"hash,omitempty"`
 	// Meta carries importer facts reports must show (dataset file, label
 	// map …). Keys and values are free strings.

@@ -26,7 +26,8 @@ const (
 const goldExamples = 3
 
 // Finish cleans and validates an imported scenario (its times must already
-// be filled), sets its Hash to the sha256 of its canonical JSON, and
+// be filled), sets its Hash to the sha256 of its canonical JSON (without
+// the path it was read from, see contentHash), and
 // counts in rep what it found:
 //
 //   - control characters in turn text — C0 controls other than tab and
@@ -78,13 +79,37 @@ func Finish(s *scenarios.Scenario, rep *datasets.Report) error {
 			rep.Issues = append(rep.Issues, datasets.Issue{Where: s.Source + " " + g.Field, What: g.Msg})
 		}
 	}
-	b, err := json.Marshal(s)
+	h, err := contentHash(s)
 	if err != nil {
 		return err
 	}
-	h := sha256.Sum256(b)
-	s.Hash = hex.EncodeToString(h[:])
+	s.Hash = h
 	return nil
+}
+
+// contentHash is the sha256 (hex) of the canonical JSON of s without the
+// places it was read from: Source and Meta["file"] hold the dataset path
+// as it was given ("../data/locomo10.json" or "/data/locomo10.json"), and
+// one file reached by two paths is one scenario, so that runs of it
+// compare (reports.Mismatches) and resume. Everything else, the dataset
+// file's own sha256 in Meta among it, is hashed.
+func contentHash(s *scenarios.Scenario) (string, error) {
+	c := *s
+	c.Source = ""
+	if _, ok := s.Meta["file"]; ok {
+		c.Meta = make(map[string]string, len(s.Meta)-1)
+		for k, v := range s.Meta {
+			if k != "file" {
+				c.Meta[k] = v
+			}
+		}
+	}
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
 }
 
 // GoldNote explains the gold-check counts in an import report.

@@ -72,3 +72,28 @@ func TestFinishCountsGoldChecks(t *testing.T) {
 		t.Fatalf("issues %+v", rep.Issues)
 	}
 }
+
+// TestFinishHashIgnoresPath: the hash covers what a scenario holds, not
+// the path its file was reached by; a change of content changes it.
+func TestFinishHashIgnoresPath(t *testing.T) {
+	mk := func(path, text string) string {
+		s := &scenarios.Scenario{ID: "x", Source: path + "#conv-1", Meta: map[string]string{"file": path, "sha256": "ab12"},
+			Sessions: []scenarios.Session{{ID: "s1", Start: scenarios.At(time.Date(2023, 5, 1, 0, 0, 0, 0, time.UTC)),
+				Turns: []scenarios.Turn{{ID: "a", Role: "user", Text: text}}}}}
+		s.FillDefaults()
+		if err := Finish(s, &datasets.Report{Counts: map[string]int{}}); err != nil {
+			t.Fatal(err)
+		}
+		if s.Source != path+"#conv-1" || s.Meta["file"] != path {
+			t.Errorf("Finish changed the scenario's source %q or file %q", s.Source, s.Meta["file"])
+		}
+		return s.Hash
+	}
+	rel, abs := mk("../data/conv.json", "hello"), mk("/srv/data/conv.json", "hello")
+	if rel != abs {
+		t.Errorf("same content by two paths: hashes %s and %s", rel, abs)
+	}
+	if other := mk("../data/conv.json", "hello there"); other == rel {
+		t.Error("a changed turn kept the hash")
+	}
+}
