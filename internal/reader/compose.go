@@ -33,6 +33,10 @@ type cand struct {
 	// rank is the count an ordinal states ("my fifth issue": 5; see
 	// ordinalCounts), 0 for other candidates.
 	rank int
+	// field is true for a record field's value whose key the question
+	// names (fieldSpans): a typed answer, as an entity of the head
+	// noun's type is.
+	field bool
 	// series is true for a coordinated series ("salads, sandwiches, and
 	// desserts"): a list answer may take its members beside another
 	// item of the same sentence.
@@ -258,8 +262,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	ans.Sentence, ans.Date = top.s.text, top.s.u.date
-	if q.entity && top.typed && sc.about(top.s) {
-		// an entity of the head noun's type was read: a typed answer
+	if (q.entity || top.field) && top.typed && sc.about(top.s) {
+		// an entity of the head noun's type, or the value of a field
+		// the question names, was read: a typed answer
 		ans.Type = TypeEntity
 	}
 	if !q.list {
@@ -551,6 +556,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	typed := func(k int, ok bool) {
 		for ; k < len(out); k++ {
 			out[k].typed = ok
+		}
+	}
+	// A record's field whose key the question names ("isbn:
+	// 978-0-14-303943-3", "opens: 07:00", "wind_speed=12kmh"): its
+	// value, an entity-form span.
+	for _, f := range fieldSpans(q, s) {
+		k := len(out)
+		addNear(f.text, f.fit, f.start, f.end, 1)
+		typed(k, true)
+		for ; k < len(out); k++ {
+			out[k].field = true
 		}
 	}
 	switch q.typ {

@@ -203,12 +203,19 @@ func splitParts(line string) []string {
 
 // stripLabels removes line-initial labels: first lowercase node-kind labels
 // ("observation:", "summary of the stage:"), then one speaker or role label
-// ("Caroline:", "User:"), which it returns.
+// ("Caroline:", "User:"), which it returns. A record's first key is no
+// label (isRecord: "Status: delivered; code: ZX-1" keeps "Status").
 func stripLabels(s string) (speaker, text string) {
 	s = strings.TrimSpace(s)
 	for i := 0; i < 3; i++ {
 		m := label.FindStringSubmatch(s)
 		if m == nil {
+			break
+		}
+		if isRecord(s) && !isRecord(s[len(m[0]):]) {
+			// the label is the first key of a record ("Status:
+			// delivered; code: ZX-1"), not a speaker or a kind; before a
+			// record it is the record's source ("tracker: status: …")
 			break
 		}
 		if isSpeakerLabel(m[1]) {

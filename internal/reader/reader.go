@@ -284,7 +284,7 @@ func Read(question, context string, opts Options) Answer {
 	byUnit := make([][]*sentence, len(units))
 	for i := range units {
 		u := &units[i]
-		for k, st := range splitSentences(u.text) {
+		for k, st := range splitSentences(jsonRecords(u.text)) {
 			s := newSentence(st, u)
 			s.pos, s.nth = len(sents), k
 			sents = append(sents, s)
@@ -307,7 +307,9 @@ func Read(question, context string, opts Options) Answer {
 	ranked := sc.rank()
 	best := ranked[0]
 	conf := sc.confidence(best.s)
-	if conf < opts.Threshold {
+	if conf < opts.Threshold && !(calibrated && conf >= Threshold(TypeEntity) && namesField(q, sents)) {
+		// (a record field the question names makes the answer typed,
+		// with the typed threshold: see compose)
 		return Answer{Text: Abstain, Support: conf, Type: q.typ}
 	}
 	ans := compose(q, sc, ranked, opts)
@@ -344,6 +346,13 @@ func newSentence(text string, u *unit) *sentence {
 		}
 		s.keys[i] = stem(t.Lower)
 		s.set[s.keys[i]] = true
+		if strings.Contains(t.Text, "_") {
+			// an identifier's words are its terms too ("wind_speed"
+			// supports "wind speed"; see splitIdentifier)
+			for _, w := range splitIdentifier(t.Text) {
+				s.set[stem(strings.ToLower(w))] = true
+			}
+		}
 	}
 	return s
 }

@@ -1,0 +1,175 @@
+package reader
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFields: the key–value pairs of a sentence, with their keys' match
+// words; a colon inside a value, a clock time or a ratio separates
+// nothing, and prose with one colon later in the sentence is no record.
+func TestFields(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string // "key match words=value"
+	}{
+		{"site: Pine Hollow; opens: 07:00; fee: 30 USD/day",
+			[]string{"site=Pine Hollow", "open=07:00", "fee=30 USD/day"}},
+		{"temp=21.5C humidity=40% wind_speed=12kmh uv_index=6",
+			[]string{"temp=21.5C", "humid=40%", "wind speed=12kmh", "uv index=6"}},
+		{"Status: delivered", []string{"status=delivered"}},
+		{"isbn: 978-0-14-303943-3.", []string{"isbn=978-0-14-303943-3"}},
+		{"number of pieces: 2; deliveryDate: 12 April", []string{"number of piec=2", "deliveri date=12 April"}},
+		// a clock, a ratio and a sentence that only contains a colon
+		{"We met at 10:30 and left at 12:15.", nil},
+		{"The score was 3:1 in the end.", nil},
+		{"I told her what I think: the blue one is better.", nil},
+		// a key of more than maxKeyWords words is prose, and the one
+		// field left does not open the sentence
+		{"The one thing I learned this year: patience; and time: plenty", nil},
+	}
+	for _, tc := range cases {
+		s := newSentence(tc.text, &unit{})
+		var got []string
+		for _, f := range fields(s) {
+			got = append(got, strings.Join(f.words, " ")+"="+textOf(s, f.vstart, f.vend))
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: fields %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestSplitIdentifier: compound keys split at separators and case changes.
+func TestSplitIdentifier(t *testing.T) {
+	for in, want := range map[string][]string{
+		"wind_speed":   {"wind", "speed"},
+		"deliveryDate": {"delivery", "Date"},
+		"drop-off":     {"drop", "off"},
+		"api/v2.path":  {"api", "v2", "path"},
+		"URL":          {"URL"},
+		"__x__":        {"x"},
+	} {
+		if got := splitIdentifier(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("splitIdentifier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestIsRecord: two or more fields that open the text make a record.
+func TestIsRecord(t *testing.T) {
+	for text, want := range map[string]bool{
+		"site: Pine Hollow; fee: 30 USD":         true,
+		"temp=21.5C humidity=40%":                true,
+		"finder: site: Pine Hollow; fee: 30 USD": true,
+		"Pine Hollow; fee: 30 USD":               false, // opens with a value
+		"Status: delivered":                      false, // one field
+		"Caroline: I went there; it was great":   false,
+		"Mira: I paid 40 dollars":                false,
+		"x=1":                                    false,
+	} {
+		if got := isRecord(text); got != want {
+			t.Errorf("isRecord(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestRecordLabels: a record's first key stays in its text; a label
+// before a record (its source) is removed, and a speaker label before a
+// record is still the speaker.
+func TestRecordLabels(t *testing.T) {
+	cases := []struct{ line, speaker, text string }{
+		{"[2024-03-02 s1:4] campsite-finder: site: Pine Hollow; opens: 07:00", "", "site: Pine Hollow; opens: 07:00"},
+		{"[2024-03-02 s1:4] Status: delivered; code: ZX-7", "", "Status: delivered; code: ZX-7"},
+		{"[2024-03-02 s1:4] Mira: update: sold the bike; amount: 200 dollars", "Mira", "update: sold the bike; amount: 200 dollars"},
+		{"[2024-03-02 s1:4] Mira: I sold the bike: it was too small.", "Mira", "I sold the bike: it was too small."},
+	}
+	for _, tc := range cases {
+		us := parseLayout(tc.line)
+		if len(us) != 1 || us[0].speaker != tc.speaker || us[0].text != tc.text {
+			t.Errorf("%q: units %+v, want speaker %q text %q", tc.line, us, tc.speaker, tc.text)
+		}
+	}
+}
+
+// TestJSONRecords: a JSON response becomes one record per object, its
+// members in written order; text without a whole JSON value is left as
+// it is.
+func TestJSONRecords(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`{"results":[{"name":"Ridge Loop","length_km":12.4,"tags":["shaded","steep"]},{"name":"Lake Path","length_km":5.1,"open":true,"note":null}]}`,
+			"name: Ridge Loop; length_km: 12.4; tags: shaded, steep\nname: Lake Path; length_km: 5.1; open: true"},
+		{`found 1 match: {"title":"Rivers of Glass","edition":{"publisher":"Harbor Press","year":1994}}`,
+			"found 1 match:\ntitle: Rivers of Glass; edition publisher: Harbor Press; edition year: 1994"},
+		{`["alpha","beta"]`, `["alpha","beta"]`},                           // no field to read
+		{`I wrote {"a": 1} in the notes`, `I wrote {"a": 1} in the notes`}, // not at the end
+		{`{"a": 1,}`, `{"a": 1,}`},                                         // not JSON
+		{`{"a": 1} {"b": 2}`, `{"a": 1} {"b": 2}`},                         // two values
+		{"no braces here", "no braces here"},
+	}
+	for _, tc := range cases {
+		if got := jsonRecords(tc.in); got != tc.want {
+			t.Errorf("jsonRecords(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestReadRecords: questions answered from tool output written as
+// records, each value read from the field its key names.
+func TestReadRecords(t *testing.T) {
+	const (
+		camp    = "[2024-03-02 s1:4] campsite-finder: site: Pine Hollow; opens: 07:00; closes: 22:00; fee: 30 USD/day"
+		weather = "[2024-03-02 s1:4] station-feed: temp=21.5C humidity=40% wind_speed=12kmh uv_index=6"
+		book    = "[2024-03-02 s1:4] catalog: title: Rivers of Glass; year: 1994; publisher: Harbor Press; isbn: 978-0-14-303943-3"
+		trails  = `[2024-03-02 s1:4] trail-finder: {"results":[{"name":"Ridge Loop","length_km":12.4,"elevation_gain":640},{"name":"Lake Path","length_km":5.1,"elevation_gain":90}]}`
+		parcel  = `[2024-03-02 s1:4] parcel-tracker: {"status":"in transit","tracking":"ZX-48213","delivery_date":"2024-04-12","pieces":3}`
+	)
+	now := time.Date(2024, 3, 10, 12, 0, 0, 0, time.UTC)
+	cases := []struct{ q, ctx, want string }{
+		{"What is the fee at Pine Hollow?", camp, "30 USD/day"},
+		{"Which site did the campsite finder return?", camp, "Pine Hollow"},
+		{"What was the wind speed at the station?", weather, "12kmh"},
+		{"What was the UV index?", weather, "6"},
+		{"What is the ISBN of the book?", book, "978-0-14-303943-3"},
+		{"When was Rivers of Glass published?", book, "1994"},
+		{"What is the elevation gain of the Lake Path?", trails, "90"},
+		{"What is the elevation gain of the Ridge Loop?", trails, "640"},
+		{"What is the tracking code of the parcel?", parcel, "ZX-48213"},
+		{"When is the delivery date of the parcel?", parcel, "12 April 2024"},
+	}
+	for _, tc := range cases {
+		if got := Read(tc.q, tc.ctx, Options{Now: now}).Text; got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestFieldSpansValueQuestions: a field answers a question that asks for
+// a value; a "how" or "why" question, a yes/no question, or a question
+// whose terms name no key gets no field.
+func TestFieldSpansValueQuestions(t *testing.T) {
+	s := newSentence("site: Pine Hollow; opens: 07:00; fee: 30 USD/day", &unit{})
+	now := time.Date(2024, 3, 10, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"What is the fee at the site?", []string{"30 USD/day"}}, // a number question: no name
+		{"What is the daily fee?", []string{"30 USD/day"}},
+		{"How did we pick the site?", nil},
+		{"Why was the fee so high?", nil},
+		{"Is the fee above 20 USD?", nil},
+		{"What is the parking charge?", nil},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, sp := range fieldSpans(analyzeAt(tc.q, now), s) {
+			got = append(got, sp.text)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
