@@ -45,6 +45,9 @@ const maxKeyWords = 4
 // it. A sentence with one colon field is a record only when the field's
 // key opens it ("Status: delivered").
 func fields(s *sentence) []field {
+	if !strings.ContainsAny(s.text, ":=") {
+		return nil
+	}
 	var out []field
 	n := len(s.toks)
 	segStart := 0 // the first token after the last semicolon
@@ -246,7 +249,7 @@ var recordStart = regexp.MustCompile(`^[\p{L}][\p{L}\p{N}_.\-/()]*(?: [\p{L}\p{N
 // or more "key: value" segments separated by semicolons, or two or more
 // key=value pairs separated by spaces.
 func isRecord(text string) bool {
-	if !recordStart.MatchString(text) {
+	if !strings.ContainsAny(text, ";=") || !recordStart.MatchString(text) {
 		return false
 	}
 	n := 0
