@@ -43,7 +43,8 @@ const maxKeyWords = 4
 // with no space on either side separates a key=value pair: its key is
 // the word before it, its value the tokens written without a space after
 // it. A sentence with one colon field is a record only when the field's
-// key opens it ("Status: delivered").
+// key opens it ("Status: delivered") and is no title's first part
+// (titleKey).
 func fields(s *sentence) []field {
 	if !strings.ContainsAny(s.text, ":=") {
 		return nil
@@ -95,10 +96,40 @@ func fields(s *sentence) []field {
 			colon++
 		}
 	}
-	if len(out) == 1 && colon == 1 && out[0].kstart != 0 {
+	if len(out) == 1 && colon == 1 && (out[0].kstart != 0 || titleKey(s, out[0])) {
 		return nil
 	}
 	return out
+}
+
+// titleKey reports whether the key of f is two or more capitalized words
+// ("Star Wars: Episode IX"): a title's first part, not a field's key.
+func titleKey(s *sentence, f field) bool {
+	if f.kend-f.kstart < 2 {
+		return false
+	}
+	for k := f.kstart; k < f.kend; k++ {
+		r := []rune(s.toks[k].Text)
+		if len(r) == 0 || !unicode.IsUpper(r[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// startsWithNumber reports whether v opens with a number: a digit, a
+// currency sign before one, or a number word ("140 EUR/night", "$30",
+// "two weeks").
+func startsWithNumber(v string) bool {
+	v = strings.TrimLeft(v, "$€£¥~≈")
+	if v == "" {
+		return false
+	}
+	if v[0] >= '0' && v[0] <= '9' {
+		return true
+	}
+	w, _, _ := strings.Cut(strings.ToLower(v), " ")
+	return numberWords[w]
 }
 
 // trimValueEnd drops closing punctuation from the value [start, end).
@@ -163,7 +194,7 @@ var timeKeys = wordSet(`date year day time when datetime timestamp`)
 // names, for a question asking for a value (not for a procedure, a
 // reason, a yes or no or a choice), in the question's form (a date
 // question gets the value's date, or a bare year; a number question a
-// value with digits): every word of the key is a term of the question (fit 1), or the
+// value that opens with a number): every word of the key is a term of the question (fit 1), or the
 // key holds the question's head noun (fieldHeadFit); for a date question,
 // a field keyed by a time word (fieldHeadFit).
 func fieldSpans(q question, s *sentence) []span {
@@ -227,7 +258,7 @@ func fieldSpans(q question, s *sentence) []span {
 			}
 			continue
 		case TypeNumber, TypeDuration, TypeFrequency:
-			if !strings.ContainsAny(textOf(s, f.vstart, f.vend), "0123456789") {
+			if !startsWithNumber(textOf(s, f.vstart, f.vend)) {
 				continue // "publisher: Harbor Press" is no amount
 			}
 		}

@@ -22,6 +22,9 @@ func TestFields(t *testing.T) {
 		{"Status: delivered", []string{"status=delivered"}},
 		{"isbn: 978-0-14-303943-3.", []string{"isbn=978-0-14-303943-3"}},
 		{"number of pieces: 2; deliveryDate: 12 April", []string{"number of piec=2", "deliveri date=12 April"}},
+		// a title's parts ("Night Trains: Book Two …") are no field
+		{"Night Trains: Book Two - The Return (2011)", nil},
+		{"1. Night Trains: Book Two; 2. Night Trains: Book Three", nil},
 		// a clock, a ratio and a sentence that only contains a colon
 		{"We met at 10:30 and left at 12:15.", nil},
 		{"The score was 3:1 in the end.", nil},
@@ -170,6 +173,19 @@ func TestFieldSpansValueQuestions(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestStartsWithNumber: a number question's field value opens with a
+// number.
+func TestStartsWithNumber(t *testing.T) {
+	for v, want := range map[string]bool{
+		"140 EUR/night": true, "$30": true, "two weeks": true, "~5 km": true,
+		"Book Two - The Return (2011)": false, "Harbor Press": false, "": false, "$": false,
+	} {
+		if got := startsWithNumber(v); got != want {
+			t.Errorf("startsWithNumber(%q) = %v, want %v", v, got, want)
 		}
 	}
 }
