@@ -215,7 +215,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			return ans
 		}
 	}
-	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) && !top.field {
+		// (a field the question names states the total itself:
+		// "total: 80 EUR")
 		// "how many days … in total": the amounts of time told in
 		// every supporting turn, in the counted unit
 		if t, s := timeTotal(q, sc, ranked, top); t != "" {

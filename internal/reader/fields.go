@@ -2,6 +2,7 @@ package reader
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -42,7 +43,7 @@ const maxKeyWords = 4
 // maxKeyWords), and its value runs to the next semicolon. An equals sign
 // with no space on either side separates a key=value pair: its key is
 // the word before it, its value the tokens written without a space after
-// it. A sentence with one colon field is a record only when the field's
+// it, or a quoted value to its closing quote. A sentence with one colon field is a record only when the field's
 // key opens it ("Status: delivered") and is no title's first part
 // (titleKey).
 func fields(s *sentence) []field {
@@ -82,11 +83,25 @@ func fields(s *sentence) []field {
 			// see below: …" is one field)
 			i = ve - 1
 		case t.Text == "=" && !prev.Punct && prev.End == t.Start && s.toks[i+1].Start == t.End:
-			ve := i + 2
+			vs, ve := i+1, i+2
+			if q := s.toks[i+1].Text; q == `"` || q == "'" {
+				// a quoted value runs to its closing quote
+				// (address="14 Quay Road")
+				for ve < n && s.toks[ve].Text != q {
+					ve++
+				}
+				if ve == n {
+					continue
+				}
+				vs = i + 2
+				out = append(out, field{words: keyWords(s, i-1, i), kstart: i - 1, kend: i, vstart: vs, vend: ve})
+				i = ve
+				continue
+			}
 			for ve < n && s.toks[ve].Start == s.toks[ve-1].End && s.toks[ve].Text != ";" && s.toks[ve].Text != "," {
 				ve++
 			}
-			out = append(out, field{words: keyWords(s, i-1, i), kstart: i - 1, kend: i, vstart: i + 1, vend: ve})
+			out = append(out, field{words: keyWords(s, i-1, i), kstart: i - 1, kend: i, vstart: vs, vend: ve})
 			i = ve - 1
 		}
 	}
@@ -193,10 +208,14 @@ var timeKeys = wordSet(`date year day time when datetime timestamp`)
 // fieldSpans are the values of the fields of s whose keys the question
 // names, for a question asking for a value (not for a procedure, a
 // reason, a yes or no or a choice), in the question's form (a date
-// question gets the value's date, or a bare year; a number question a
-// value that opens with a number): every word of the key is a term of the question (fit 1), or the
-// key holds the question's head noun (fieldHeadFit); for a date question,
-// a field keyed by a time word (fieldHeadFit).
+// question gets the value's date or year, a "what time" question its
+// time of day, a number question the amount a value opens with, a
+// person, place or organisation question a capitalized value, or for a
+// place one that opens with a number): every word of the key is a term of the question (fit 1), or the
+// key holds the question's head noun (fieldHeadFit), or every word of
+// the key is the question's but another key holds its head
+// (fieldModifierFit); for a
+// date question, a field keyed by a time word (fieldHeadFit).
 func fieldSpans(q question, s *sentence) []span {
 	switch q.typ {
 	case TypeProcedure, TypeReason, TypeYesNo, TypeChoice:
@@ -213,6 +232,14 @@ func fieldSpans(q question, s *sentence) []span {
 	}
 	if q.headKey != "" {
 		terms[q.headKey] = true
+	}
+	// a key that holds the head noun: "rating" in "trail: Larch
+	// Ridge; rating: 4.2" for "what is the trail rating"
+	headed := false
+	for _, f := range fs {
+		for _, w := range f.words {
+			headed = headed || w == q.headKey && q.headKey != ""
+		}
 	}
 	var out []span
 	for _, f := range fs {
@@ -233,33 +260,62 @@ func fieldSpans(q question, s *sentence) []span {
 		}
 		fit := 0.0
 		switch {
-		case all:
+		case all && (head || !headed):
+			// (a key of the question's words names what is asked
+			// though the head noun is not in it: "check-in" for
+			// "what is the check-in time")
 			fit = 1
 		case head:
 			fit = fieldHeadFit
+		case all:
+			// the key is the question's word but another key of
+			// the record holds its head: "trail" for "what is the
+			// trail rating"
+			fit = fieldModifierFit
 		case q.typ == TypeDate && timeKey:
 			fit = fieldHeadFit
 		default:
 			continue
 		}
-		switch q.typ {
-		case TypeDate:
-			// a date in the dataset's style ("2024-04-12" → "12
-			// April 2024"), or a bare year
-			found := false
-			for _, d := range dateSpans(s) {
+		// the value's part of the question's form
+		within := func(sps []span) {
+			for _, d := range sps {
 				if d.start >= f.vstart && d.end <= f.vend {
 					out = append(out, span{text: d.text, start: d.start, end: d.end, fit: fit})
-					found = true
+					return
 				}
 			}
-			if !found && f.vend-f.vstart == 1 && looksLikeYear(s.toks[f.vstart].Text) {
+		}
+		n := len(out)
+		switch q.typ {
+		case TypeDate:
+			if q.clock {
+				within(clockSpans(s)) // "what time": "09:00"
+				continue
+			}
+			// a date in the dataset's style ("2024-04-12" → "12
+			// April 2024"), or a year ("founded: 1887")
+			within(dateSpans(s))
+			if len(out) == n && f.vend-f.vstart == 1 && fieldYear(s.toks[f.vstart].Text) {
 				out = append(out, span{text: s.toks[f.vstart].Text, start: f.vstart, end: f.vend, fit: fit})
 			}
 			continue
 		case TypeNumber, TypeDuration, TypeFrequency:
 			if !startsWithNumber(textOf(s, f.vstart, f.vend)) {
 				continue // "publisher: Harbor Press" is no amount
+			}
+			// the amount with its unit, not the words after it
+			// ("500 dollars max" → "500 dollars")
+			within(numberSpans(s, q.typ == TypeDuration))
+			if len(out) > n {
+				continue
+			}
+		case TypePerson, TypePlace, TypeOrg:
+			// a name is capitalized ("read chapter 4" is none); an
+			// address may open with its number ("14 Quay Road")
+			r := []rune(s.toks[f.vstart].Text)
+			if !unicode.IsUpper(r[0]) && !(q.typ == TypePlace && unicode.IsDigit(r[0])) {
+				continue
 			}
 		}
 		out = append(out, span{text: textOf(s, f.vstart, f.vend), start: f.vstart, end: f.vend, fit: fit})
@@ -271,6 +327,22 @@ func fieldSpans(q question, s *sentence) []span {
 // question's head noun but not all of its words are the question's
 // ("day fee" for "what is the fee").
 const fieldHeadFit = 0.8
+
+// fieldModifierFit is the fit of a field's value when every word of its
+// key is the question's but its head noun is not among them and another
+// key of the record holds it ("trail" for "what is the trail rating",
+// where "rating: 4.2" answers).
+const fieldModifierFit = 0.6
+
+// fieldYear reports whether a field's value is a year: four digits from
+// 1000 to 2999 (a field keyed by a time word, or by the question's verb,
+// "founded: 1887", says it is one).
+func fieldYear(t string) bool {
+	if len(t) != 4 || t[0] < '1' || t[0] > '2' {
+		return false
+	}
+	return strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
 
 // recordStart matches a field at the start of a text: a key of at most
 // four words, then ": " or "=".
@@ -301,29 +373,35 @@ func isRecord(text string) bool {
 	return n >= 2
 }
 
-// jsonRecords rewrites a JSON object or array that ends text (a tool's
-// response, after any words before it) as records, one line per object
-// (see fields): its scalar members as "key: value" fields joined by
-// semicolons, in the order written, a nested object's members keyed by
-// both names ("route length: 12.4"), an array of scalars as one field
-// ("tags: shaded, steep"), and each object of an array as a record of
-// its own, so that a value stays with the other members of its object
-// ("name: Ridge Loop; length_km: 12.4"). text is returned as it is
-// when it holds no JSON value that parses to its end.
-func jsonRecords(text string) string {
+// jsonRecords reads a JSON object or array that ends text (a tool's
+// response, after any words before it) as records, one per object (see
+// fields): its scalar members as "key: value" fields joined by
+// semicolons, in the order written; a nested object's members keyed by
+// their parent's name and their own ("price amount: 189"); an array of
+// scalars as one field ("tags: shaded, steep"); each object of an array
+// as a record of its own, so that a value stays with the other members
+// of its object ("name: Ridge Loop; length_km: 12.4"). A string value's
+// semicolons become commas and its line breaks spaces, so that it stays
+// one value. head is the text before the JSON; records is nil when text
+// ends in no JSON value that parses to its end, or one nested deeper than
+// maxJSONDepth.
+func jsonRecords(text string) (head string, records []string) {
 	i := strings.IndexAny(text, "{[")
 	if i < 0 {
-		return text
+		return text, nil
 	}
 	body := strings.TrimSpace(text[i:])
 	if !strings.HasSuffix(body, "}") && !strings.HasSuffix(body, "]") {
-		return text
+		return text, nil
 	}
 	dec := json.NewDecoder(strings.NewReader(body))
 	dec.UseNumber()
 	var lines []string
-	var walk func(prefix string, rec *[]string) error
-	walk = func(prefix string, rec *[]string) error {
+	var walk func(key string, depth int, rec *[]string) error
+	walk = func(key string, depth int, rec *[]string) error {
+		if depth > maxJSONDepth {
+			return errJSONDepth
+		}
 		tok, err := dec.Token()
 		if err != nil {
 			return err
@@ -341,11 +419,13 @@ func jsonRecords(text string) string {
 					if err != nil {
 						return err
 					}
-					key, _ := kt.(string)
-					if prefix != "" {
-						key = prefix + " " + key
+					k, _ := kt.(string)
+					if key != "" {
+						// the parent's name and its own, no
+						// more: "edition year"
+						k = lastWord(key) + " " + k
 					}
-					if err := walk(key, own); err != nil {
+					if err := walk(k, depth+1, own); err != nil {
 						return err
 					}
 				}
@@ -359,7 +439,7 @@ func jsonRecords(text string) string {
 				var scalars []string
 				for dec.More() {
 					var one []string
-					if err := walk("", &one); err != nil {
+					if err := walk("", depth+1, &one); err != nil {
 						return err
 					}
 					if len(one) == 1 && !strings.Contains(one[0], ": ") {
@@ -372,26 +452,40 @@ func jsonRecords(text string) string {
 					return err
 				}
 				if len(scalars) > 0 && rec != nil {
-					*rec = append(*rec, fieldText(prefix, strings.Join(scalars, ", ")))
+					*rec = append(*rec, fieldText(key, strings.Join(scalars, ", ")))
 				}
 			}
 		case nil:
 		default:
-			v := strings.TrimSpace(strings.ReplaceAll(fmt.Sprint(d), "\n", " "))
+			v := strings.TrimSpace(jsonValueText.Replace(fmt.Sprint(d)))
 			if rec != nil && v != "" {
-				*rec = append(*rec, fieldText(prefix, v))
+				*rec = append(*rec, fieldText(key, v))
 			}
 		}
 		return nil
 	}
-	if err := walk("", nil); err != nil || dec.More() || len(lines) == 0 {
-		return text
+	if err := walk("", 0, nil); err != nil || dec.More() || len(lines) == 0 {
+		return text, nil
 	}
-	head := strings.TrimSpace(text[:i])
-	if head != "" {
-		lines = append([]string{head}, lines...)
+	return strings.TrimSpace(text[:i]), lines
+}
+
+// maxJSONDepth is the deepest nesting jsonRecords reads; a deeper value
+// is left as text (no tool answers so deep, and the walk stays linear).
+const maxJSONDepth = 32
+
+var errJSONDepth = errors.New("JSON nested too deep")
+
+// jsonValueText keeps a JSON string one field's value: its semicolons
+// would end the field and its line breaks the record.
+var jsonValueText = strings.NewReplacer(";", ",", "\r\n", " ", "\n", " ", "\r", " ")
+
+// lastWord is the last space-separated word of s.
+func lastWord(s string) string {
+	if i := strings.LastIndexByte(s, ' '); i >= 0 {
+		return s[i+1:]
 	}
-	return strings.Join(lines, "\n")
+	return s
 }
 
 // fieldText writes a field: "key: value", or the value alone for an

@@ -79,13 +79,17 @@ func TestIsRecord(t *testing.T) {
 	}
 }
 
-// TestRecordLabels: a record's first key stays in its text; a label
-// before a record (its source) is removed, and a speaker label before a
-// record is still the speaker.
+// TestRecordLabels: a record's lowercase first key stays in its text; a
+// label before a record (its source) is removed, and a capitalized label
+// is still the speaker's, before a record or before prose with fields.
 func TestRecordLabels(t *testing.T) {
 	cases := []struct{ line, speaker, text string }{
 		{"[2024-03-02 s1:4] campsite-finder: site: Pine Hollow; opens: 07:00", "", "site: Pine Hollow; opens: 07:00"},
-		{"[2024-03-02 s1:4] Status: delivered; code: ZX-7", "", "Status: delivered; code: ZX-7"},
+		{"[2024-03-02 s1:4] status: delivered; code: ZX-7", "", "status: delivered; code: ZX-7"},
+		// a capitalized label is a speaker's, before prose or a record
+		{"[2024-03-02 s1:4] Status: delivered; code: ZX-7", "Status", "delivered; code: ZX-7"},
+		{"[2024-03-02 s1:4] Omar: Cooked dinner tonight; menu: lentil soup.", "Omar", "Cooked dinner tonight; menu: lentil soup."},
+		{"[2024-03-02 s1:4] User: Okay, thanks; budget: 500 dollars max.", "User", "Okay, thanks; budget: 500 dollars max."},
 		{"[2024-03-02 s1:4] Mira: update: sold the bike; amount: 200 dollars", "Mira", "update: sold the bike; amount: 200 dollars"},
 		{"[2024-03-02 s1:4] Mira: I sold the bike: it was too small.", "Mira", "I sold the bike: it was too small."},
 	}
@@ -113,7 +117,12 @@ func TestJSONRecords(t *testing.T) {
 		{"no braces here", "no braces here"},
 	}
 	for _, tc := range cases {
-		if got := jsonRecords(tc.in); got != tc.want {
+		head, recs := jsonRecords(tc.in)
+		got := tc.in
+		if recs != nil {
+			got = strings.TrimPrefix(head+"\n"+strings.Join(recs, "\n"), "\n")
+		}
+		if got != tc.want {
 			t.Errorf("jsonRecords(%q)\n got %q\nwant %q", tc.in, got, tc.want)
 		}
 	}
@@ -149,6 +158,54 @@ func TestReadRecords(t *testing.T) {
 	}
 }
 
+// TestReadRecordsKeepOldAnswers: fields do not take over where the reader
+// answered right without them, and a field gives the part of its value the
+// question asks for.
+func TestReadRecordsKeepOldAnswers(t *testing.T) {
+	now := time.Date(2024, 3, 10, 12, 0, 0, 0, time.UTC)
+	cases := []struct{ q, ctx, want string }{
+		// a speaker's name is no key
+		{"What was on Omar's menu?", "[2024-03-02 s1:1] Omar: Cooked dinner tonight; menu: lentil soup and flatbread.", "lentil soup and flatbread"},
+		{"What rating did Nadia give the book?", "[2024-03-02 s1:1] Nadia: Finished the book! Ending: bittersweet; rating: 4/5.", "4/5"},
+		// the key that holds the question's head noun
+		{"What is the trail rating?", "[2024-03-02 s1:1] trails: trail: Larch Ridge; rating: 4.2; town: Dunmore", "4.2"},
+		{"What is the invoice amount?", "[2024-03-02 s1:1] billing: invoice: INV-0042; date: 2024-03-01; due: 2024-03-31; amount: 120 USD", "120 USD"},
+		// a stated total is not summed with other numbers
+		{"What is the order total?", "[2024-03-02 s1:1] shop: order: 5521; total: 80 EUR; items: 3", "80 EUR"},
+		// a time of day for "what time"
+		{"What time is the dentist appointment?", "[2024-03-02 s1:1] calendar: event: dentist; date: 2024-04-12; time: 09:00", "09:00"},
+		// the amount, without the words after it
+		{"What is the budget?", "[2024-03-02 s1:1] User: Okay, thanks; budget: 500 dollars max.", "500 dollars"},
+		// a year before 1900
+		{"When was the museum founded?", "[2024-03-02 s1:1] museums: name: Tide House; founded: 1887; city: Dunmore", "1887"},
+		// a quoted value, whole
+		{"What is the delivery address?", `[2024-03-02 s1:1] courier: id=77 delivery_address="14 Quay Road" eta=2d`, "14 Quay Road"},
+		// a JSON string's sentence end and semicolon stay inside it
+		{"What is the length of Ridge Loop?", `[2024-03-02 s1:1] api: [{"name":"Ridge Loop","review":"Lovely views. Muddy in spring.","length_km":12.4},{"name":"Fern Gully","length_km":5.1}]`, "12.4"},
+		// a list field's members, as they are
+		{"What tags does the Ridge Loop trail have?", `[2024-03-02 s1:1] api: {"name":"Ridge Loop","tags":["shaded","steep","dog-friendly"]}`, "shaded, steep, dog-friendly"},
+		{"What is the address of the clinic?", `[2024-03-02 s1:1] api: {"name":"Elm Clinic","address":"12 Elm St; Apt 4, Dunmore","fee":99}`, "12 Elm St, Apt 4, Dunmore"},
+	}
+	for _, tc := range cases {
+		if got := Read(tc.q, tc.ctx, Options{Now: now}).Text; got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestJSONDepth: a JSON value nested deeper than maxJSONDepth is left as
+// text, in time linear in its size.
+func TestJSONDepth(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, 100000) + "1" + strings.Repeat("}", 100000)
+	if _, recs := jsonRecords(deep); recs != nil {
+		t.Errorf("a value %d deep read as %d records", 100000, len(recs))
+	}
+	ok := strings.Repeat(`{"a":`, maxJSONDepth) + "1" + strings.Repeat("}", maxJSONDepth)
+	if _, recs := jsonRecords(ok); len(recs) != 1 || recs[0] != "a a: 1" {
+		t.Errorf("a value %d deep: records %q, want [\"a a: 1\"]", maxJSONDepth, recs)
+	}
+}
+
 // TestFieldSpansValueQuestions: a field answers a question that asks for
 // a value; a "how" or "why" question, a yes/no question, or a question
 // whose terms name no key gets no field.
@@ -164,6 +221,10 @@ func TestFieldSpansValueQuestions(t *testing.T) {
 		{"How did we pick the site?", nil},
 		{"Why was the fee so high?", nil},
 		{"Is the fee above 20 USD?", nil},
+		// a "who" question wants a name: "Pine Hollow" is one, "07:00"
+		// is none
+		{"Who runs the site?", []string{"Pine Hollow"}},
+		{"Who opens the gate?", nil},
 		{"What is the parking charge?", nil},
 	}
 	for _, tc := range cases {

@@ -203,8 +203,9 @@ func splitParts(line string) []string {
 
 // stripLabels removes line-initial labels: first lowercase node-kind labels
 // ("observation:", "summary of the stage:"), then one speaker or role label
-// ("Caroline:", "User:"), which it returns. A record's first key is no
-// label (isRecord: "Status: delivered; code: ZX-1" keeps "Status").
+// ("Caroline:", "User:"), which it returns. A record's lowercase first
+// key is no label (isRecord: "status: delivered; code: ZX-1" keeps
+// "status").
 func stripLabels(s string) (speaker, text string) {
 	s = strings.TrimSpace(s)
 	for i := 0; i < 3; i++ {
@@ -212,16 +213,18 @@ func stripLabels(s string) (speaker, text string) {
 		if m == nil {
 			break
 		}
-		if isRecord(s) && !isRecord(s[len(m[0]):]) {
-			// the label is the first key of a record ("Status:
-			// delivered; code: ZX-1"), not a speaker or a kind; before a
-			// record it is the record's source ("tracker: status: …")
-			break
-		}
 		if isSpeakerLabel(m[1]) {
 			return m[1], s[len(m[0]):]
 		}
 		if !isKindLabel(m[1]) {
+			break
+		}
+		if isRecord(s) && !isRecord(s[len(m[0]):]) {
+			// the lowercase label is the first key of a record
+			// ("status: delivered; code: ZX-1"), not a node kind;
+			// before a record it is the record's source ("tracker:
+			// status: …"). A capitalized label stays a speaker's
+			// ("Omar: cooked dinner; menu: soup").
 			break
 		}
 		s = s[len(m[0]):]

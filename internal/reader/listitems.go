@@ -75,7 +75,7 @@ func emptyHead(w string) bool {
 // -ing activity it names (shapeItem). It returns no item when c is a
 // phatic formula or none of its members names a thing. Names and quoted
 // titles, and candidates that are not spans of their sentence, are kept
-// whole.
+// whole; a record field's value is split at its commas only.
 func listParts(c cand) []string {
 	s := c.s
 	if s == nil || c.end <= c.start || c.end > len(s.toks) {
@@ -87,6 +87,17 @@ func listParts(c cand) []string {
 	}
 	if c.name {
 		return []string{c.text}
+	}
+	if c.field {
+		// a field's value lists its members as they are ("tags:
+		// shaded, steep")
+		var out []string
+		for _, p := range strings.Split(c.text, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+		return out
 	}
 	tg := s.tags()
 	lead := c.start

@@ -284,7 +284,13 @@ func Read(question, context string, opts Options) Answer {
 	byUnit := make([][]*sentence, len(units))
 	for i := range units {
 		u := &units[i]
-		for k, st := range splitSentences(jsonRecords(u.text)) {
+		texts := splitSentences(u.text)
+		if head, recs := jsonRecords(u.text); recs != nil {
+			// a JSON response: one sentence per record, whatever
+			// its values hold
+			texts = append(splitSentences(head), recs...)
+		}
+		for k, st := range texts {
 			s := newSentence(st, u)
 			s.pos, s.nth = len(sents), k
 			sents = append(sents, s)
