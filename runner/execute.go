@@ -110,6 +110,10 @@ func Execute(ctx context.Context, cfg *Config, opts Options) (*Result, error) {
 		}
 	} else if _, err := os.Stat(filepath.Join(dir, "results.db")); err != nil {
 		return nil, &InputError{fmt.Errorf("resume %s: no results.db there (%v)", dir, err)}
+	} else if real, err := filepath.EvalSymlinks(dir); err == nil {
+		// "out/latest" names the run it links to: the run goes on
+		// there, and latest keeps pointing at it (not at itself)
+		dir = real
 	}
 	lock, err := results.LockDir(dir)
 	if err != nil {

@@ -141,3 +141,25 @@ func TestExecuteRefusesLockedRunDir(t *testing.T) {
 		t.Fatalf("resume after release: %+v, %v", res2, err)
 	}
 }
+
+// TestResumeThroughLatest: resuming <output>/latest goes on in the run it
+// links to, and latest still links to that run afterwards.
+func TestResumeThroughLatest(t *testing.T) {
+	cfg := testConfig(t, StrategyConfig{Name: "none"})
+	res, err := Execute(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	latest := filepath.Join(cfg.Output, "latest")
+	res2, err := Execute(context.Background(), cfg, Options{ResumeDir: latest})
+	if err != nil || res2.Outcome.Skipped != 1 {
+		t.Fatalf("resume through latest: %+v, %v", res2, err)
+	}
+	target, err := os.Readlink(latest)
+	if err != nil || target != filepath.Base(res.Dir) {
+		t.Fatalf("latest links to %q (%v), want %q", target, err, filepath.Base(res.Dir))
+	}
+	if _, err := os.Stat(filepath.Join(latest, "results.db")); err != nil {
+		t.Fatalf("latest does not resolve to the run: %v", err)
+	}
+}
