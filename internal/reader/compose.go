@@ -37,6 +37,9 @@ type cand struct {
 	// names (fieldSpans): a typed answer, as an entity of the head
 	// noun's type is.
 	field bool
+	// statedTotal is true for a field keyed by a total ("total: 80
+	// EUR"): the sum asked for, stated.
+	statedTotal bool
 	// series is true for a coordinated series ("salads, sandwiches, and
 	// desserts"): a list answer may take its members beside another
 	// item of the same sentence.
@@ -215,9 +218,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			return ans
 		}
 	}
-	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) && !top.field {
-		// (a field the question names states the total itself:
-		// "total: 80 EUR")
+	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) && !top.statedTotal {
+		// (a record that states the total answers with it: "total:
+		// 80 EUR")
 		// "how many days … in total": the amounts of time told in
 		// every supporting turn, in the counted unit
 		if t, s := timeTotal(q, sc, ranked, top); t != "" {
@@ -568,7 +571,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		addNear(f.text, f.fit, f.start, f.end, 1)
 		typed(k, true)
 		for ; k < len(out); k++ {
-			out[k].field = true
+			out[k].field, out[k].statedTotal = true, f.total
 		}
 	}
 	switch q.typ {
@@ -1368,6 +1371,9 @@ type span struct {
 	// show"): a kind of the head, rather than the head with a quality
 	// ("great news") or with the question's own words.
 	compound bool
+	// total is true for the value of a record field keyed by a total
+	// ("total: 80 EUR"; fieldSpans).
+	total bool
 	// n is the number an ordinal span states (ordinalCounts).
 	n int
 }

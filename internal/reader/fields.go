@@ -229,6 +229,12 @@ func fieldSpans(q question, s *sentence) []span {
 	terms := map[string]bool{}
 	for _, f := range q.focus {
 		terms[f] = true
+		if strings.Contains(f, "-") {
+			// "check-out" names the key check_out
+			for _, w := range splitIdentifier(f) {
+				terms[stem(w)] = true
+			}
+		}
 	}
 	if q.headKey != "" {
 		terms[q.headKey] = true
@@ -246,10 +252,15 @@ func fieldSpans(q question, s *sentence) []span {
 		if f.vend <= f.vstart || len(f.words) == 0 {
 			continue
 		}
-		all, head, timeKey := true, false, false
+		// timeKey: a time word, and no word the question does not
+		// say ("year", "start date"; not "birth year")
+		all, head, timeKey, other := true, false, false, false
 		for _, w := range f.words {
 			if !terms[w] {
 				all = false
+				if !timeKeys[w] {
+					other = true
+				}
 			}
 			if w == q.headKey {
 				head = true
@@ -258,6 +269,7 @@ func fieldSpans(q question, s *sentence) []span {
 				timeKey = true
 			}
 		}
+		timeKey = timeKey && !other
 		fit := 0.0
 		switch {
 		case all && (head || !headed):
@@ -300,27 +312,59 @@ func fieldSpans(q question, s *sentence) []span {
 				out = append(out, span{text: s.toks[f.vstart].Text, start: f.vstart, end: f.vend, fit: fit})
 			}
 			continue
-		case TypeNumber, TypeDuration, TypeFrequency:
+		case TypeDuration, TypeFrequency:
+			// an amount of time or a frequency ("~40 min", "twice a
+			// week"), not an id ("build: 4411")
+			if q.typ == TypeDuration {
+				within(numberSpans(s, true))
+			} else {
+				within(frequencySpans(s))
+			}
+			continue
+		case TypeNumber:
 			if !startsWithNumber(textOf(s, f.vstart, f.vend)) {
 				continue // "publisher: Harbor Press" is no amount
 			}
 			// the amount with its unit, not the words after it
 			// ("500 dollars max" → "500 dollars")
-			within(numberSpans(s, q.typ == TypeDuration))
-			if len(out) > n {
+			within(numberSpans(s, false))
+			if len(out) == n {
+				out = append(out, span{text: textOf(s, f.vstart, f.vend), start: f.vstart, end: f.vend, fit: fit})
+			}
+			if !head && !measured(out[n].text) {
+				// a key that only names the thing asked about
+				// ("cabin: 7B" for "how far is the cabin") gives a
+				// bare number or code, not the amount asked for
+				out = out[:n]
 				continue
 			}
+			out[n].total = totalWords[f.words[len(f.words)-1]]
+			continue
 		case TypePerson, TypePlace, TypeOrg:
-			// a name is capitalized ("read chapter 4" is none); an
-			// address may open with its number ("14 Quay Road")
-			r := []rune(s.toks[f.vstart].Text)
-			if !unicode.IsUpper(r[0]) && !(q.typ == TypePlace && unicode.IsDigit(r[0])) {
-				continue
+			// the name in the value ("Ola won" → "Ola"; "Lumen Labs
+			// since 2021" → "Lumen Labs"); an address may open with
+			// its number ("14 Quay Road")
+			if r := []rune(s.toks[f.vstart].Text); q.typ == TypePlace && unicode.IsDigit(r[0]) {
+				break
 			}
+			within(nameSpans(q, s))
+			continue
 		}
 		out = append(out, span{text: textOf(s, f.vstart, f.vend), start: f.vstart, end: f.vend, fit: fit})
 	}
 	return out
+}
+
+// totalWords are the keys of a stated total ("total: 80 EUR", "sum=12").
+var totalWords = wordSet(`total sum subtotal`)
+
+// measured reports whether a number answer carries its unit or sign
+// ("14 km", "$30", "40%"), not only digits or a code ("12", "4411", "7B").
+func measured(v string) bool {
+	if strings.ContainsAny(v, "$€£¥%") {
+		return true
+	}
+	return strings.ContainsRune(strings.TrimSpace(v), ' ')
 }
 
 // fieldHeadFit is the fit of a field's value when its key holds the

@@ -90,6 +90,9 @@ func TestRecordLabels(t *testing.T) {
 		{"[2024-03-02 s1:4] Status: delivered; code: ZX-7", "Status", "delivered; code: ZX-7"},
 		{"[2024-03-02 s1:4] Omar: Cooked dinner tonight; menu: lentil soup.", "Omar", "Cooked dinner tonight; menu: lentil soup."},
 		{"[2024-03-02 s1:4] User: Okay, thanks; budget: 500 dollars max.", "User", "Okay, thanks; budget: 500 dollars max."},
+		// a node-kind label before a clause is layout, whatever follows
+		{"[2024-03-02 s1:4] observation: Ana moved to Lyon; rent: 900 EUR.", "", "Ana moved to Lyon; rent: 900 EUR."},
+		{"[2024-03-02 s1:4] episode: User asked about Lyon; Assistant: suggested trains.", "", "User asked about Lyon; Assistant: suggested trains."},
 		{"[2024-03-02 s1:4] Mira: update: sold the bike; amount: 200 dollars", "Mira", "update: sold the bike; amount: 200 dollars"},
 		{"[2024-03-02 s1:4] Mira: I sold the bike: it was too small.", "Mira", "I sold the bike: it was too small."},
 	}
@@ -182,6 +185,20 @@ func TestReadRecordsKeepOldAnswers(t *testing.T) {
 		{"What is the delivery address?", `[2024-03-02 s1:1] courier: id=77 delivery_address="14 Quay Road" eta=2d`, "14 Quay Road"},
 		// a JSON string's sentence end and semicolon stay inside it
 		{"What is the length of Ridge Loop?", `[2024-03-02 s1:1] api: [{"name":"Ridge Loop","review":"Lovely views. Muddy in spring.","length_km":12.4},{"name":"Fern Gully","length_km":5.1}]`, "12.4"},
+		// sums of fields across records; a total a record states
+		{"How many days in total did I spend traveling?", "[2024-03-02 s1:1] User: trip: Rome; days: 4\n[2024-03-05 s2:1] User: trip: Oslo; days: 3", "7 days"},
+		{"How much did I spend in total on groceries?", "[2024-03-02 s1:1] User: groceries: 45 dollars; store: Aldi\n[2024-03-05 s2:1] User: groceries: 30 dollars; store: Lidl", "75 dollars"},
+		// a key that only names the thing asked about gives no amount
+		{"How far is the cabin from town?", "[2024-03-02 s1:1] User: cabin: 7B; distance to town: 14 km.", "14 km"},
+		{"How often does Eli water the plants?", "[2024-03-02 s1:1] Eli: plants: 12; watering: twice a week.", "twice a week"},
+		{"How long does the build take?", "[2024-03-02 s1:1] ci: build: 4411; duration: ~40 min", "40 min"},
+		// the name in the value
+		{"Who won game 3?", "[2024-03-02 s1:1] Ray: game 3: Ola won; game 4: draw.", "Ola"},
+		{"Which company does Kai work for?", "[2024-03-02 s1:1] Kai: work: Lumen Labs since 2021; role: designer.", "Lumen Labs"},
+		// a time key with a word the question does not say
+		{"When did Mina get her dog?", "[2024-03-02 s1:1] Mina: Got my dog Pepper in 2019; birth year: 2018; breed: beagle.", "2019"},
+		// a hyphenated question word names an underscored key
+		{"What is the check-out time?", "[2024-03-02 s1:1] lodging-api: lodge: Marlow House; check_in: 15:00; check_out: 11:00", "11:00"},
 		// a list field's members, as they are
 		{"What tags does the Ridge Loop trail have?", `[2024-03-02 s1:1] api: {"name":"Ridge Loop","tags":["shaded","steep","dog-friendly"]}`, "shaded, steep, dog-friendly"},
 		{"What is the address of the clinic?", `[2024-03-02 s1:1] api: {"name":"Elm Clinic","address":"12 Elm St; Apt 4, Dunmore","fee":99}`, "12 Elm St, Apt 4, Dunmore"},

@@ -219,17 +219,27 @@ func stripLabels(s string) (speaker, text string) {
 		if !isKindLabel(m[1]) {
 			break
 		}
-		if isRecord(s) && !isRecord(s[len(m[0]):]) {
+		if rest := s[len(m[0]):]; isRecord(s) && !isRecord(rest) && shortValue(rest) {
 			// the lowercase label is the first key of a record
 			// ("status: delivered; code: ZX-1"), not a node kind;
 			// before a record it is the record's source ("tracker:
-			// status: …"). A capitalized label stays a speaker's
-			// ("Omar: cooked dinner; menu: soup").
+			// status: …"), and before a clause it is a node kind
+			// ("observation: Ana moved to Lyon; rent: 900 EUR"). A
+			// capitalized label stays a speaker's ("Omar: cooked
+			// dinner; menu: soup").
 			break
 		}
 		s = s[len(m[0]):]
 	}
 	return "", s
+}
+
+// shortValue reports whether the text before the first semicolon of s is
+// a field's value: at most three words ("delivered", "Pine Hollow"), not
+// a clause ("Ana moved to Lyon").
+func shortValue(s string) bool {
+	v, _, _ := strings.Cut(s, ";")
+	return len(strings.Fields(v)) <= 3
 }
 
 // roleLabel reports whether l names a conversational role ("User",
