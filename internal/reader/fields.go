@@ -43,9 +43,10 @@ const maxKeyWords = 4
 // maxKeyWords), and its value runs to the next semicolon. An equals sign
 // with no space on either side separates a key=value pair: its key is
 // the word before it, its value the tokens written without a space after
-// it, or a quoted value to its closing quote. A sentence with one colon field is a record only when the field's
-// key opens it ("Status: delivered") and is no title's first part
-// (titleKey).
+// it, or a quoted value to its closing quote. A sentence with one colon
+// field is a record only when the field's key opens it ("Status:
+// delivered"), is no title's first part (titleKey) and its value is
+// short (maxLoneValueWords).
 func fields(s *sentence) []field {
 	if !strings.ContainsAny(s.text, ":=") {
 		return nil
@@ -111,10 +112,27 @@ func fields(s *sentence) []field {
 			colon++
 		}
 	}
-	if len(out) == 1 && colon == 1 && (out[0].kstart != 0 || titleKey(s, out[0])) {
+	if len(out) == 1 && colon == 1 && (out[0].kstart != 0 || titleKey(s, out[0]) || wordCount(s, out[0].vstart, out[0].vend) > maxLoneValueWords) {
 		return nil
 	}
 	return out
+}
+
+// maxLoneValueWords is the longest value of a lone "Key: value" line: a
+// longer one is a term and its explanation ("Two-factor authentication:
+// requiring a second proof of identity …" in an assistant's list), not a
+// record's field.
+const maxLoneValueWords = 6
+
+// wordCount counts the word tokens of s in [start, end).
+func wordCount(s *sentence, start, end int) int {
+	n := 0
+	for k := start; k < end; k++ {
+		if !s.toks[k].Punct {
+			n++
+		}
+	}
+	return n
 }
 
 // titleKey reports whether the key of f is two or more capitalized words

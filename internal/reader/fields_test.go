@@ -29,6 +29,8 @@ func TestFields(t *testing.T) {
 		{"We met at 10:30 and left at 12:15.", nil},
 		{"The score was 3:1 in the end.", nil},
 		{"I told her what I think: the blue one is better.", nil},
+		// a term and its explanation, in an assistant's list
+		{"Cold brewing: steeping the grounds in cold water for twelve hours or more.", nil},
 		// a key of more than maxKeyWords words is prose, and the one
 		// field left does not open the sentence
 		{"The one thing I learned this year: patience; and time: plenty", nil},
