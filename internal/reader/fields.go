@@ -359,8 +359,8 @@ func fieldSpans(q question, s *sentence) []span {
 			out[n].total = totalWords[f.words[len(f.words)-1]]
 			continue
 		case TypePerson, TypePlace, TypeOrg:
-			// the name in the value ("Ola won" → "Ola"; "Lumen Labs
-			// since 2021" → "Lumen Labs"); an address may open with
+			// the name in the value ("Ola won" → "Ola"; "Brindle Works
+			// since 2021" → "Brindle Works"); an address may open with
 			// its number ("14 Quay Road")
 			if r := []rune(s.toks[f.vstart].Text); q.typ == TypePlace && unicode.IsDigit(r[0]) {
 				break
@@ -439,7 +439,7 @@ func isRecord(text string) bool {
 // response, after any words before it) as records, one per object (see
 // fields): its scalar members as "key: value" fields joined by
 // semicolons, in the order written; a nested object's members keyed by
-// their parent's name and their own ("price amount: 189"); an array of
+// their parent's name and their own ("route length: 12.4"); an array of
 // scalars as one field ("tags: shaded, steep"); each object of an array
 // as a record of its own, so that a value stays with the other members
 // of its object ("name: Ridge Loop; length_km: 12.4"). A string value's

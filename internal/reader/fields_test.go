@@ -91,9 +91,9 @@ func TestRecordLabels(t *testing.T) {
 		// a capitalized label is a speaker's, before prose or a record
 		{"[2024-03-02 s1:4] Status: delivered; code: ZX-7", "Status", "delivered; code: ZX-7"},
 		{"[2024-03-02 s1:4] Omar: Cooked dinner tonight; menu: lentil soup.", "Omar", "Cooked dinner tonight; menu: lentil soup."},
-		{"[2024-03-02 s1:4] User: Okay, thanks; budget: 500 dollars max.", "User", "Okay, thanks; budget: 500 dollars max."},
+		{"[2024-03-02 s1:4] User: Okay, thanks; cost: 500 dollars max.", "User", "Okay, thanks; cost: 500 dollars max."},
 		// a node-kind label before a clause is layout, whatever follows
-		{"[2024-03-02 s1:4] observation: Ana moved to Lyon; rent: 900 EUR.", "", "Ana moved to Lyon; rent: 900 EUR."},
+		{"[2024-03-02 s1:4] observation: Ines moved to Lyon; rent: 900 EUR.", "", "Ines moved to Lyon; rent: 900 EUR."},
 		{"[2024-03-02 s1:4] episode: User asked about Lyon; Assistant: suggested trains.", "", "User asked about Lyon; Assistant: suggested trains."},
 		{"[2024-03-02 s1:4] Mira: update: sold the bike; amount: 200 dollars", "Mira", "update: sold the bike; amount: 200 dollars"},
 		{"[2024-03-02 s1:4] Mira: I sold the bike: it was too small.", "Mira", "I sold the bike: it was too small."},
@@ -137,7 +137,7 @@ func TestJSONRecords(t *testing.T) {
 // records, each value read from the field its key names.
 func TestReadRecords(t *testing.T) {
 	const (
-		camp    = "[2024-03-02 s1:4] campsite-finder: site: Pine Hollow; opens: 07:00; closes: 22:00; fee: 30 USD/day"
+		camp    = "[2024-03-02 s1:4] campsite-finder: site: Pine Hollow; opens: 07:00; shuts: 22:00; fee: 30 USD/day"
 		weather = "[2024-03-02 s1:4] station-feed: temp=21.5C humidity=40% wind_speed=12kmh uv_index=6"
 		book    = "[2024-03-02 s1:4] catalog: title: Rivers of Glass; year: 1994; publisher: Harbor Press; isbn: 978-0-14-303943-3"
 		trails  = `[2024-03-02 s1:4] trail-finder: {"results":[{"name":"Ridge Loop","length_km":12.4,"elevation_gain":640},{"name":"Lake Path","length_km":5.1,"elevation_gain":90}]}`
@@ -174,15 +174,15 @@ func TestReadRecordsKeepOldAnswers(t *testing.T) {
 		{"What rating did Nadia give the book?", "[2024-03-02 s1:1] Nadia: Finished the book! Ending: bittersweet; rating: 4/5.", "4/5"},
 		// the key that holds the question's head noun
 		{"What is the trail rating?", "[2024-03-02 s1:1] trails: trail: Larch Ridge; rating: 4.2; town: Dunmore", "4.2"},
-		{"What is the invoice amount?", "[2024-03-02 s1:1] billing: invoice: INV-0042; date: 2024-03-01; due: 2024-03-31; amount: 120 USD", "120 USD"},
+		{"What is the receipt amount?", "[2024-03-02 s1:1] ledger: receipt: RC-0042; date: 2024-03-01; due: 2024-03-31; amount: 120 USD", "120 USD"},
 		// a stated total is not summed with other numbers
 		{"What is the order total?", "[2024-03-02 s1:1] shop: order: 5521; total: 80 EUR; items: 3", "80 EUR"},
 		// a time of day for "what time"
-		{"What time is the dentist appointment?", "[2024-03-02 s1:1] calendar: event: dentist; date: 2024-04-12; time: 09:00", "09:00"},
+		{"What time is the optician appointment?", "[2024-03-02 s1:1] calendar: event: optician; date: 2024-04-12; time: 09:00", "09:00"},
 		// the amount, without the words after it
-		{"What is the budget?", "[2024-03-02 s1:1] User: Okay, thanks; budget: 500 dollars max.", "500 dollars"},
+		{"What is the cost?", "[2024-03-02 s1:1] User: Okay, thanks; cost: 500 dollars max.", "500 dollars"},
 		// a year before 1900
-		{"When was the museum founded?", "[2024-03-02 s1:1] museums: name: Tide House; founded: 1887; city: Dunmore", "1887"},
+		{"When was the gallery founded?", "[2024-03-02 s1:1] galleries: name: Tide House; founded: 1887; city: Dunmore", "1887"},
 		// a quoted value, whole
 		{"What is the delivery address?", `[2024-03-02 s1:1] courier: id=77 delivery_address="14 Quay Road" eta=2d`, "14 Quay Road"},
 		// a JSON string's sentence end and semicolon stay inside it
@@ -196,7 +196,7 @@ func TestReadRecordsKeepOldAnswers(t *testing.T) {
 		{"How long does the build take?", "[2024-03-02 s1:1] ci: build: 4411; duration: ~40 min", "40 min"},
 		// the name in the value
 		{"Who won game 3?", "[2024-03-02 s1:1] Ray: game 3: Ola won; game 4: draw.", "Ola"},
-		{"Which company does Kai work for?", "[2024-03-02 s1:1] Kai: work: Lumen Labs since 2021; role: designer.", "Lumen Labs"},
+		{"Which company does Kai work for?", "[2024-03-02 s1:1] Kai: work: Brindle Works since 2021; role: designer.", "Brindle Works"},
 		// a time key with a word the question does not say
 		{"When did Mina get her dog?", "[2024-03-02 s1:1] Mina: Got my dog Pepper in 2019; birth year: 2018; breed: beagle.", "2019"},
 		// a hyphenated question word names an underscored key
@@ -243,7 +243,7 @@ func TestFieldSpansValueQuestions(t *testing.T) {
 		// a "who" question wants a name: "Pine Hollow" is one, "07:00"
 		// is none
 		{"Who runs the site?", []string{"Pine Hollow"}},
-		{"Who opens the gate?", nil},
+		{"Who opens the shutters?", nil},
 		{"What is the parking charge?", nil},
 	}
 	for _, tc := range cases {

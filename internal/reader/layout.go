@@ -224,7 +224,7 @@ func stripLabels(s string) (speaker, text string) {
 			// ("status: delivered; code: ZX-1"), not a node kind;
 			// before a record it is the record's source ("tracker:
 			// status: …"), and before a clause it is a node kind
-			// ("observation: Ana moved to Lyon; rent: 900 EUR"). A
+			// ("observation: Ines moved to Lyon; rent: 900 EUR"). A
 			// capitalized label stays a speaker's ("Omar: cooked
 			// dinner; menu: soup").
 			break
@@ -236,7 +236,7 @@ func stripLabels(s string) (speaker, text string) {
 
 // shortValue reports whether the text before the first semicolon of s is
 // a field's value: at most three words ("delivered", "Pine Hollow"), not
-// a clause ("Ana moved to Lyon").
+// a clause ("Ines moved to Lyon").
 func shortValue(s string) bool {
 	v, _, _ := strings.Cut(s, ";")
 	return len(strings.Fields(v)) <= 3
