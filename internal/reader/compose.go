@@ -219,10 +219,9 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if q.total && (q.typ == TypeNumber || q.typ == TypeDuration) && !top.statedTotal {
-		// (a record that states the total answers with it: "total:
-		// 80 EUR")
 		// "how many days … in total": the amounts of time told in
-		// every supporting turn, in the counted unit
+		// every supporting turn, in the counted unit (a total a
+		// record states, "total: 80 EUR", answers as it is)
 		if t, s := timeTotal(q, sc, ranked, top); t != "" {
 			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
 			return ans
@@ -571,7 +570,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		addNear(f.text, f.fit, f.start, f.end, 1)
 		typed(k, true)
 		for ; k < len(out); k++ {
-			out[k].field, out[k].statedTotal = true, f.total
+			out[k].field, out[k].statedTotal = true, f.statedTotal
 		}
 	}
 	switch q.typ {
@@ -1371,9 +1370,9 @@ type span struct {
 	// show"): a kind of the head, rather than the head with a quality
 	// ("great news") or with the question's own words.
 	compound bool
-	// total is true for the value of a record field keyed by a total
-	// ("total: 80 EUR"; fieldSpans).
-	total bool
+	// statedTotal is true for the value of a record field keyed by a
+	// total ("total: 80 EUR"; fieldSpans).
+	statedTotal bool
 	// n is the number an ordinal span states (ordinalCounts).
 	n int
 }

@@ -36,7 +36,7 @@ type field struct {
 // is what I found: …").
 const maxKeyWords = 4
 
-// fields returns the key–value pairs of s. A colon separates a field
+// fields returns the key–value pairs of s, parsed on first use. A colon separates a field
 // when it follows a word with no space and a space follows it (so the
 // colon of "15:00" or of an address separates nothing); its key is the
 // words since the sentence's start or the last semicolon (at most
@@ -47,9 +47,21 @@ const maxKeyWords = 4
 // field is a record only when the field's key opens it ("Status:
 // delivered"), is no title's first part (titleKey) and its value is
 // short (maxLoneValueWords).
-func fields(s *sentence) []field {
+func (s *sentence) fields() []field {
+	if s.fields0 == nil {
+		s.fields0 = readFields(s)
+	}
+	return *s.fields0
+}
+
+// noFields is the cached reading of a sentence without fields.
+var noFields []field
+
+// readFields parses the fields of s (see fields); a sentence without a
+// colon or an equals sign gets noFields, with no allocation.
+func readFields(s *sentence) *[]field {
 	if !strings.ContainsAny(s.text, ":=") {
-		return nil
+		return &noFields
 	}
 	var out []field
 	n := len(s.toks)
@@ -112,10 +124,10 @@ func fields(s *sentence) []field {
 			colon++
 		}
 	}
-	if len(out) == 1 && colon == 1 && (out[0].kstart != 0 || titleKey(s, out[0]) || wordCount(s, out[0].vstart, out[0].vend) > maxLoneValueWords) {
-		return nil
+	if len(out) == 0 || len(out) == 1 && colon == 1 && (out[0].kstart != 0 || titleKey(s, out[0]) || wordCount(s, out[0].vstart, out[0].vend) > maxLoneValueWords) {
+		return &noFields
 	}
-	return out
+	return &out
 }
 
 // maxLoneValueWords is the longest value of a lone "Key: value" line: a
@@ -179,10 +191,18 @@ func trimValueEnd(s *sentence, start, end int) int {
 func keyWords(s *sentence, start, end int) []string {
 	var out []string
 	for k := start; k < end; k++ {
-		for _, w := range splitIdentifier(s.toks[k].Text) {
-			if st := stem(strings.ToLower(w)); st != "" {
-				out = append(out, st)
-			}
+		out = append(out, identifierKeys(s.toks[k].Text)...)
+	}
+	return out
+}
+
+// identifierKeys are the match keys of the words of an identifier
+// (splitIdentifier): "wind_speed" → wind, speed.
+func identifierKeys(w string) []string {
+	var out []string
+	for _, p := range splitIdentifier(w) {
+		if st := stem(strings.ToLower(p)); st != "" {
+			out = append(out, st)
 		}
 	}
 	return out
@@ -240,7 +260,7 @@ func fieldSpans(q question, s *sentence) []span {
 		// a key names a value, not a manner, a cause or a verdict
 		return nil
 	}
-	fs := fields(s)
+	fs := s.fields()
 	if len(fs) == 0 {
 		return nil
 	}
@@ -249,8 +269,8 @@ func fieldSpans(q question, s *sentence) []span {
 		terms[f] = true
 		if strings.Contains(f, "-") {
 			// "check-out" names the key check_out
-			for _, w := range splitIdentifier(f) {
-				terms[stem(w)] = true
+			for _, w := range identifierKeys(f) {
+				terms[w] = true
 			}
 		}
 	}
@@ -356,7 +376,7 @@ func fieldSpans(q question, s *sentence) []span {
 				out = out[:n]
 				continue
 			}
-			out[n].total = totalWords[f.words[len(f.words)-1]]
+			out[n].statedTotal = totalWords[f.words[len(f.words)-1]]
 			continue
 		case TypePerson, TypePlace, TypeOrg:
 			// the name in the value ("Ola won" → "Ola"; "Brindle Works
@@ -444,9 +464,9 @@ func isRecord(text string) bool {
 // as a record of its own, so that a value stays with the other members
 // of its object ("name: Ridge Loop; length_km: 12.4"). A string value's
 // semicolons become commas and its line breaks spaces, so that it stays
-// one value. head is the text before the JSON; records is nil when text
-// ends in no JSON value that parses to its end, or one nested deeper than
-// maxJSONDepth.
+// one value. head is the text before the JSON. When text ends in no JSON
+// value that parses to its end, or in one nested deeper than
+// maxJSONDepth, head is the whole text and records is nil.
 func jsonRecords(text string) (head string, records []string) {
 	i := strings.IndexAny(text, "{[")
 	if i < 0 {

@@ -38,7 +38,7 @@ func TestFields(t *testing.T) {
 	for _, tc := range cases {
 		s := newSentence(tc.text, &unit{})
 		var got []string
-		for _, f := range fields(s) {
+		for _, f := range s.fields() {
 			got = append(got, strings.Join(f.words, " ")+"="+textOf(s, f.vstart, f.vend))
 		}
 		if !reflect.DeepEqual(got, tc.want) {

@@ -251,6 +251,9 @@ type sentence struct {
 	pos0 []string
 	// lowerTags are tags of tokens read in lower case (lowerTag).
 	lowerTags map[int]string
+	// fields0 points at the record fields (fields), nil until first
+	// read.
+	fields0 *[]field
 }
 
 // Read answers question from context. Invalid UTF-8 in either is read
@@ -284,12 +287,10 @@ func Read(question, context string, opts Options) Answer {
 	byUnit := make([][]*sentence, len(units))
 	for i := range units {
 		u := &units[i]
-		texts := splitSentences(u.text)
-		if head, recs := jsonRecords(u.text); recs != nil {
-			// a JSON response: one sentence per record, whatever
-			// its values hold
-			texts = append(splitSentences(head), recs...)
-		}
+		// a JSON response: one sentence per record, whatever its
+		// values hold
+		head, recs := jsonRecords(u.text)
+		texts := append(splitSentences(head), recs...)
 		for k, st := range texts {
 			s := newSentence(st, u)
 			s.pos, s.nth = len(sents), k
@@ -355,8 +356,8 @@ func newSentence(text string, u *unit) *sentence {
 		if strings.Contains(t.Text, "_") {
 			// an identifier's words are its terms too ("wind_speed"
 			// supports "wind speed"; see splitIdentifier)
-			for _, w := range splitIdentifier(t.Text) {
-				s.set[stem(strings.ToLower(w))] = true
+			for _, w := range identifierKeys(t.Text) {
+				s.set[w] = true
 			}
 		}
 	}
