@@ -57,6 +57,15 @@ func TestTokenize(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokenize = %q\nwant %q", got, want)
 	}
+	// a markdown-escaped underscore stays inside its word
+	got = nil
+	for _, tk := range Tokenize(`Try @lena\_ruiz\_art or set max\_retries, not a \_ alone.`) {
+		got = append(got, tk.Text)
+	}
+	want = []string{"Try", `@lena\_ruiz\_art`, "or", "set", `max\_retries`, ",", "not", "a", `\`, "_", "alone", "."}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Tokenize = %q\nwant %q", got, want)
+	}
 	s := "Hi, Nora, see https://example.org/ü"
 	for _, tk := range Tokenize(s) {
 		if s[tk.Start:tk.End] != tk.Text {

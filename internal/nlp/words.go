@@ -59,6 +59,7 @@ func Tokenize(text string) []Token {
 			j := i + 1
 			for j < len(rs) && (isW(rs[j]) || (rs[j] == '_' || rs[j] == '.' || rs[j] == '-') && j+1 < len(rs) && isW(rs[j+1])) {
 				j++
+				j += escapedUnderscore(rs, j)
 			}
 			t := string(rs[i:j])
 			out = append(out, Token{Text: t, Lower: lower(t), Start: offs[i], End: offs[j]})
@@ -71,6 +72,10 @@ func Tokenize(text string) []Token {
 				c := rs[j]
 				if isW(c) {
 					j++
+					continue
+				}
+				if k := escapedUnderscore(rs, j); k > 0 && isW(rs[j-1]) {
+					j += k
 					continue
 				}
 				if j+1 < len(rs) && isW(rs[j+1]) {
@@ -102,6 +107,17 @@ func Tokenize(text string) []Token {
 		}
 	}
 	return out
+}
+
+// escapedUnderscore is 2 when rs[j:] starts with a markdown-escaped
+// underscore followed by a letter or digit ("jessica\_poole": Markdown
+// writers escape "_" so it is not read as emphasis), else 0. The escape
+// stays in the token's text.
+func escapedUnderscore(rs []rune, j int) int {
+	if j+2 < len(rs) && rs[j] == '\\' && rs[j+1] == '_' && (unicode.IsLetter(rs[j+2]) || unicode.IsDigit(rs[j+2])) {
+		return 2
+	}
+	return 0
 }
 
 // urlEnd returns the end of a web address that starts at rs[i] (a scheme

@@ -1,0 +1,153 @@
+package reader
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
+
+// form is the written form of an identifier token: a web address, an
+// e-mail address, a handle, a file path, or a code identifier.
+type form int
+
+const (
+	formNone form = iota
+	formURL
+	formEmail
+	formHandle
+	formPath
+	formCode
+)
+
+// tokenForm is the form of token t, formNone for a word. Written
+// identifiers follow conventions, not grammar, and are read by their
+// shape:
+//   - a web address: "://" inside, or "www." first;
+//   - an e-mail address: letters, "@", a dotted domain ("help@gym.com");
+//   - a handle: "@" then letters ("@dailybrew");
+//   - a file path: "/" with a dotted extension, an underscore, a hyphen
+//     or a digit in it, or a leading "/" or "~/" ("docs/setup.md",
+//     "feature/fuzzy-search", "/v1/orders"), or one dotted name whose
+//     extension is 1–4 lower-case letters or digits ("main.go"). Two
+//     words joined by "/" are a pair, not a path ("singer/songwriter");
+//   - a code identifier: snake case ("CACHE_MAX_BYTES"), a dotted version
+//     ("v1.2.3"), or camel case that starts lower case ("retryLimit").
+//
+// A token needs a letter to be an identifier ("3.5" is a number).
+func tokenForm(t nlp.Token) form {
+	w := t.Text
+	if t.Punct || len(w) < 3 || !strings.ContainsFunc(w, unicode.IsLetter) {
+		return formNone
+	}
+	w = strings.ReplaceAll(w, `\_`, "_") // markdown escapes an underscore
+	switch {
+	case strings.Contains(w, "://") || strings.HasPrefix(strings.ToLower(w), "www."):
+		return formURL
+	case strings.HasPrefix(w, "@") && len(w) > 1:
+		if strings.ContainsRune(w[1:], '@') {
+			return formNone
+		}
+		return formHandle
+	case strings.Count(w, "@") == 1:
+		user, domain, _ := strings.Cut(w, "@")
+		if user != "" && strings.Contains(strings.Trim(domain, "."), ".") {
+			return formEmail
+		}
+		return formNone
+	case strings.Contains(w, "/"):
+		if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.ContainsAny(w, "._-0123456789") {
+			if strings.Trim(w, "/") != "" {
+				return formPath
+			}
+		}
+		return formNone
+	case strings.Contains(strings.Trim(w, "_"), "_"):
+		return formCode
+	case strings.Contains(w, "."):
+		return dottedForm(w)
+	}
+	r := []rune(w)
+	if unicode.IsLower(r[0]) {
+		for i := 1; i+1 < len(r); i++ {
+			if unicode.IsLower(r[i]) && unicode.IsUpper(r[i+1]) && i+1 > 1 {
+				return formCode // "retryLimit"
+			}
+		}
+	}
+	return formNone
+}
+
+// dottedForm is the form of a token with a dot inside: a version
+// ("v1.2.3", "1.21rc1"), a file name ("main.go", "notes.txt"), or none
+// ("e.g.", "U.S.", "a.m.": letters each set off by a dot are an
+// abbreviation).
+func dottedForm(w string) form {
+	parts := strings.Split(strings.Trim(w, "."), ".")
+	if len(parts) < 2 {
+		return formNone
+	}
+	long := false
+	for _, p := range parts {
+		if p == "" {
+			return formNone
+		}
+		if len([]rune(p)) > 1 {
+			long = true
+		}
+	}
+	if !long {
+		return formNone // "e.g", "U.S"
+	}
+	if strings.ContainsAny(w, "0123456789") {
+		return formCode
+	}
+	ext := parts[len(parts)-1]
+	if len(ext) > 4 || strings.ToLower(ext) != ext {
+		return formNone // "end.Next": two sentences run together
+	}
+	return formPath
+}
+
+// headForms maps a head noun that names a written form to that form:
+// "what is her Instagram handle" asks for an "@" handle, "what was the
+// link" for a web address. A head noun in no entry asks for no form.
+var headForms = map[string]form{
+	"handle": formHandle, "handles": formHandle, "username": formHandle, "usernames": formHandle,
+	"link": formURL, "links": formURL, "url": formURL, "urls": formURL, "website": formURL, "websites": formURL,
+	"email": formEmail, "emails": formEmail, "e-mail": formEmail,
+	"path": formPath, "paths": formPath, "file": formPath, "files": formPath, "directory": formPath,
+	"directories": formPath, "folder": formPath, "folders": formPath,
+}
+
+// identifierFit is the fit of an identifier token for a question that
+// asks for a thing (a phrase), as a name's is; formFit is the fit of one
+// whose form the question's head noun names ("handle", "link") or that
+// is set right after the head noun ("the branch feature/search").
+const (
+	identifierFit = 0.6
+	formFit       = 1.0
+)
+
+// identifierSpans are the identifier tokens of s (tokenForm), each a span
+// of one token with its fit: formFit when the question's head noun names
+// its form (headForms) or stands right before it ("the file
+// config/uploader.yaml", "variable CACHE_SIZE"), else identifierFit. The
+// markdown escape of an underscore ("jessica\_poole") is removed.
+func identifierSpans(q question, s *sentence) []span {
+	var out []span
+	want := headForms[q.head]
+	for i, t := range s.toks {
+		f := tokenForm(t)
+		if f == formNone {
+			continue
+		}
+		fit := identifierFit
+		if want != formNone && f == want || q.headKey != "" && i > 0 && s.keys[i-1] == q.headKey {
+			fit = formFit
+		}
+		text := strings.TrimRight(strings.ReplaceAll(t.Text, `\_`, "_"), ".,;:!?")
+		out = append(out, span{text: text, start: i, end: i + 1, fit: fit})
+	}
+	return out
+}

@@ -1,0 +1,107 @@
+package reader
+
+import (
+	"testing"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
+
+func TestTokenForm(t *testing.T) {
+	for _, tc := range []struct {
+		tok  string
+		want form
+	}{
+		{"https://example.org/a?b=1", formURL},
+		{"www.example.org", formURL},
+		{"lena.ruiz@example.org", formEmail},
+		{"x@y", formNone},
+		{"@rio_maps", formHandle},
+		{`@lena\_ruiz`, formHandle},
+		{"docs/setup.md", formPath},
+		{"feature/fuzzy-search", formPath},
+		{"/v1/orders", formPath},
+		{"main.go", formPath},
+		{"CACHE_MAX_BYTES", formCode},
+		{`max\_retries`, formCode},
+		{"v1.2.3", formCode},
+		{"retryLimit", formCode},
+		// words, not identifiers
+		{"singer/songwriter", formNone},
+		{"and/or", formNone},
+		{"3.5", formNone},
+		{"12/05", formNone},
+		{"e.g", formNone},
+		{"U.S", formNone},
+		{"end.Next", formNone},
+		{"Kyoto", formNone},
+		{"iPad", formNone}, // camel case needs two lower-case letters first
+		{"_", formNone},
+	} {
+		if got := tokenForm(nlp.Token{Text: tc.tok}); got != tc.want {
+			t.Errorf("tokenForm(%q) = %d, want %d", tc.tok, got, tc.want)
+		}
+	}
+	if got := tokenForm(nlp.Token{Text: "main.go", Punct: true}); got != formNone {
+		t.Errorf("punctuation read as an identifier")
+	}
+}
+
+func TestIdentifierAnswers(t *testing.T) {
+	for _, tc := range []struct{ q, ctx, want string }{
+		// the head noun names the form
+		{"What is the bakery's Instagram handle?",
+			"[2024-03-02 a] Assistant: Ola's Bakery posts its daily menu on Instagram as @olas_loaves, and it also sells online.", "@olas_loaves"},
+		{"What was the link to the lentil soup recipe?",
+			"[2024-03-02 a] Assistant: Here is the lentil soup recipe I mentioned: https://example.org/recipes/lentil-soup - it takes 40 minutes.", "https://example.org/recipes/lentil-soup"},
+		{"What is the support email for the gym?",
+			"[2024-03-02 a] User: For billing questions the gym support team says to write to help@ironworks-gym.example, not the front desk.", "help@ironworks-gym.example"},
+		{"Which file holds the retry settings for the uploader?",
+			"[2024-03-02 a] Assistant: The retry settings for the uploader live in config/uploader.yaml, next to the queue settings.", "config/uploader.yaml"},
+		// the identifier set right after the head noun
+		{"Which branch has the new search feature?",
+			"[2024-03-02 a] User: I pushed the new search feature to the branch feature/fuzzy-search this morning.", "feature/fuzzy-search"},
+		// of two identifiers, the one of the form asked for, or the one
+		// the head noun is set before
+		{"What is the bakery's Instagram handle?",
+			"[2024-03-02 a] Assistant: For Ola's Bakery see https://olas.example/menu and the Instagram handle @olas_loaves for daily posts.", "@olas_loaves"},
+		{"What is the link to the bakery's menu?",
+			"[2024-03-02 a] Assistant: For Ola's Bakery menu see @olas_loaves or https://olas.example/menu for the full list.", "https://olas.example/menu"},
+		{"What is the bakery's handle?",
+			"[2024-03-02 a] Assistant: The bakery menu is at https://olas.example/menu and they post daily as @olas_loaves.", "@olas_loaves"},
+		{"What is the bakery's email?",
+			"[2024-03-02 a] Assistant: The bakery menu is at https://olas.example/menu and orders go to orders@olas.example by noon.", "orders@olas.example"},
+		{"What was the link for the bakery?",
+			"[2024-03-02 a] Assistant: The bakery takes orders at orders@olas.example, and its menu is at https://olas.example/menu.", "https://olas.example/menu"},
+		{"Which branch did I merge the search fix into?",
+			"[2024-03-02 a] User: I merged the search fix from fix/search-typo into the branch release/2.4 this morning.", "release/2.4"},
+		// a markdown escape is no part of the answer
+		{"What is the ceramicist's Instagram handle?",
+			`[2024-03-02 a] Assistant: Lena Ruiz (@lena\_ruiz\_ceramics): a ceramicist whose Instagram shows bowls glazed in ash.`, "@lena_ruiz_ceramics"},
+		// an identifier is a whole name: the words after it are not
+		{"What setting controls the cache size?",
+			"[2024-03-02 a] Assistant: You can control the cache size with the setting CACHE_MAX_BYTES before starting the worker.", "CACHE_MAX_BYTES"},
+		{"What do I set to control the cache size?",
+			"[2024-03-02 a] Assistant: To control the cache size you set CACHE_MAX_BYTES before starting the worker.", "CACHE_MAX_BYTES"},
+	} {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+}
+
+// A number that counts a thing the question names, and an amount of time,
+// are no answer to a question about a thing.
+func TestCountAndTimeAreNoThing(t *testing.T) {
+	ctx := "[2024-05-02 a] User: By the way, I've been seeing some growth on some of my channels, like Twitch, where I've gained around 300 subscribers over the past two months, which is nice!"
+	q := "Which channel did I gain the most subscribers on recently?"
+	if a := Read(q, ctx, Options{}); a.Text != "Twitch" {
+		t.Errorf("answer %q, want %q", a.Text, "Twitch")
+	}
+	// the count still answers "how many", the time "how long"
+	if a := Read("How many subscribers did I gain on Twitch?", ctx, Options{}); a.Text != "300" {
+		t.Errorf("count: answer %q, want %q", a.Text, "300")
+	}
+	if a := Read("How long did it take me to gain 300 subscribers on Twitch?", ctx, Options{}); a.Text != "two months" {
+		t.Errorf("time: answer %q, want %q", a.Text, "two months")
+	}
+}
