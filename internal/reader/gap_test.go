@@ -201,3 +201,22 @@ func TestDerivedNounMatchesVerb(t *testing.T) {
 		"[2024-02-03 s1-t2] Ines: I also repainted the garden fence.\n"
 	checkReads(t, ctx, []readCase{{"What did Ines decide about the venue?", "old library by the river"}})
 }
+
+// Do-support finds the verb after a coordinated subject: two names, or a
+// name and a possessive noun phrase.
+func TestCoordinatedSubjectVerb(t *testing.T) {
+	for _, tc := range []struct{ q, verb, prep string }{
+		{"What did Ines and her brother cook on the boat?", "cook", "on"},
+		{"What did Ines and Omar argue about at the bench?", "argue", "about"},
+		{"What did Ines cook on the boat?", "cook", "on"},
+	} {
+		q := analyze(tc.q)
+		if q.verbKey != stem(tc.verb) || q.verbPrep != tc.prep {
+			t.Errorf("%q: focus verb %q %q, want %q %q", tc.q, q.verbKey, q.verbPrep, stem(tc.verb), tc.prep)
+		}
+	}
+	ctx := "[2024-06-01 a] Ines: The boat trip was great. My brother and I made fish stew on the boat, and we also took lots of photos of the cliffs."
+	if a := Read("What did Ines and her brother make on the boat?", ctx, Options{}); a.Text != "fish stew" {
+		t.Errorf("answer %q, want %q", a.Text, "fish stew")
+	}
+}

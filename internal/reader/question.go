@@ -1013,6 +1013,22 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 			for j < len(toks) && !toks[j].Punct && unicode.IsUpper([]rune(toks[j].Text)[0]) {
 				j++
 			}
+			if j > i+1 && j+1 < len(toks) && toks[j].Lower == "and" {
+				// "what did Deborah and her mom chat about": a
+				// coordinated subject, a name or a possessive
+				// and a noun
+				k := j + 1
+				if possessives[toks[k].Lower] && k+1 < len(toks) && !toks[k+1].Punct {
+					j = k + 2
+				} else {
+					for k < len(toks) && !toks[k].Punct && unicode.IsUpper([]rune(toks[k].Text)[0]) {
+						k++
+					}
+					if k > j+1 {
+						j = k
+					}
+				}
+			}
 		}
 		if j > i+1 && j < len(toks) && !toks[j].Punct && !nlp.IsFunctionWord(toks[j].Lower) && !metaWords[toks[j].Lower] && !lightVerbs[toks[j].Lower] {
 			at = j
