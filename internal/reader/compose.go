@@ -492,6 +492,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 	}
 	add := func(text string, fit float64, start, end int) {
+		if start > 0 && start < len(s.toks) && minusSign(s, start) && strings.HasPrefix(text, s.toks[start].Text) {
+			// "dropped to −12 degrees": the sign is the number's
+			text, start = s.toks[start-1].Text+text, start-1
+		}
 		if start < after && after < end && q.typ != TypeDate && q.typ != TypeReason {
 			// "switched from basil to mint": the new value is after "to"
 			text, start = textOf(s, after, end), after
@@ -1704,6 +1708,21 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	return out
 }
 
+// minusSign reports whether token i of s, a number, has a minus sign
+// right before it: "-" or "−" joined to the digits and set off from the
+// word before it ("-5C", "dropped to −12"; not the range dash of "3-5",
+// nor the hyphen of "COVID-19").
+func minusSign(s *sentence, i int) bool {
+	if i == 0 || !unicode.IsDigit([]rune(s.toks[i].Text)[0]) {
+		return false
+	}
+	m := s.toks[i-1]
+	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start {
+		return false
+	}
+	return i == 1 || s.toks[i-2].End < m.Start || s.toks[i-2].Punct && s.toks[i-2].Text != "-"
+}
+
 // mentionedNames drops the at-sign of each mention in text that is a name
 // ("@Lena did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
 // a capitalized word of letters only. Other handles keep it
@@ -2721,7 +2740,13 @@ const spanEdge = " .,;:!?\"'“”‘’()[]{}-–—"
 // possessive.
 func cleanSpan(t string) string {
 	t = strings.TrimSpace(t)
-	t = strings.TrimLeft(t, spanEdge)
+	for t != "" {
+		r, n := utf8.DecodeRuneInString(t)
+		if !strings.ContainsRune(spanEdge, r) || r == '-' && len(t) > n && unicode.IsDigit(rune(t[n])) {
+			break // a minus sign stays ("-5C")
+		}
+		t = t[n:]
+	}
 	for t != "" {
 		r, n := utf8.DecodeLastRuneInString(t)
 		if !strings.ContainsRune(spanEdge, r) || r == ')' && strings.Count(t, "(") >= strings.Count(t, ")") {

@@ -221,3 +221,17 @@ func TestReadAnnualDay(t *testing.T) {
 		{"When was Rhea's picnic by the river?", "19 May 2024"},
 	})
 }
+
+// A minus sign is the number's: a negative value keeps it, a range dash or
+// a hyphen does not become one.
+func TestMinusSign(t *testing.T) {
+	for _, tc := range []struct{ q, ctx, want string }{
+		{"What was the low temperature in Oslo on Monday?", "[2024-01-08 a] Tool: weather: city: Oslo; day: Monday; low: -5C; high: 2C", "-5C"},
+		{"How low did the temperature in Oslo drop overnight?", "[2024-01-08 a] Ines: Oslo was freezing, the temperature dropped to −12 degrees overnight.", "−12 degrees"},
+		{"How many guests came to the picnic?", "[2024-01-08 a] Ines: Between 3-5 guests came to the picnic on Sunday.", "3-5"},
+	} {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+}
