@@ -75,6 +75,13 @@ func parseLayout(context string) []unit {
 	var out []unit
 	var cur *unit // the unit continuation lines attach to
 	items := 0
+	// keyLines are the units read from a continuation line "Label:
+	// short value" (a speaker's label, or a field's key: "Status:
+	// shipped" under a tool's turn); spoken are the labels that are
+	// speakers for sure: set on a bracketed line, before a clause, or a
+	// role's.
+	var keyLines []int
+	spoken := map[string]bool{}
 	for _, raw := range strings.Split(context, "\n") {
 		line := strings.TrimSpace(raw)
 		if line == "" {
@@ -130,6 +137,13 @@ func parseLayout(context string) []unit {
 				// "Assistant: 1. Book early": a list the turn starts
 				text, mk = cutMarker(text)
 			}
+			if sp != "" {
+				if i == 0 && !bracketed && cur != nil && cur.speaker != "" && !roleLabel(sp) && shortValue(text) && !strings.Contains(text, ";") {
+					keyLines = append(keyLines, len(out))
+				} else {
+					spoken[sp] = true
+				}
+			}
 			if sp == "" && i == 0 && !bracketed && cur != nil {
 				sp = cur.speaker
 			}
@@ -141,6 +155,15 @@ func parseLayout(context string) []unit {
 		if len(out) > 0 {
 			last := out[len(out)-1]
 			cur = &last
+		}
+	}
+	for _, k := range keyLines {
+		if k > 0 && !spoken[out[k].speaker] {
+			// "Status: shipped" under a tool's turn, its label said
+			// nowhere as a speaker's: a field of the turn, its key
+			// kept as content
+			out[k].text = out[k].speaker + ": " + out[k].text
+			out[k].speaker = out[k-1].speaker
 		}
 	}
 	lw := map[string]bool{}
