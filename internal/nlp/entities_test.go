@@ -59,10 +59,10 @@ func TestTokenize(t *testing.T) {
 	}
 	// a markdown-escaped underscore stays inside its word
 	got = nil
-	for _, tk := range Tokenize(`Try @lena\_ruiz\_art or set max\_retries, not a \_ alone.`) {
+	for _, tk := range Tokenize(`Try @lena\_ruiz\_art or set max\_retries, not a \_ alone. Mail mia.r@acme.com.`) {
 		got = append(got, tk.Text)
 	}
-	want = []string{"Try", `@lena\_ruiz\_art`, "or", "set", `max\_retries`, ",", "not", "a", `\`, "_", "alone", "."}
+	want = []string{"Try", `@lena\_ruiz\_art`, "or", "set", `max\_retries`, ",", "not", "a", `\`, "_", "alone", ".", "Mail", "mia.r@acme.com", "."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokenize = %q\nwant %q", got, want)
 	}

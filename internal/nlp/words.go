@@ -83,8 +83,8 @@ func Tokenize(text string) []Token {
 						j++
 						continue
 					}
-					if (c == '.' || c == ':') && unicode.IsLetter(rs[j+1]) && unicode.IsLetter(rs[j-1]) && j+2 < len(rs) && isW(rs[j+2]) {
-						j++ // "net.http", "node.js"; not "end.Next" at a sentence end
+					if (c == '.' || c == ':') && unicode.IsLetter(rs[j+1]) && unicode.IsLetter(rs[j-1]) && j+2 < len(rs) && (isW(rs[j+2]) || c == '.' && rs[j+2] == '@') {
+						j++ // "net.http", "node.js", "jim.b@…"; not "end.Next" at a sentence end
 						continue
 					}
 					if (c == '.' || c == ',') && unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1]) {

@@ -482,7 +482,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	var durations [][2]int
 	if q.entity {
 		for _, d := range numberSpans(s, true) {
-			durations = append(durations, [2]int{d.start, d.end})
+			if !measuresHead(q, s, d.end) {
+				durations = append(durations, [2]int{d.start, d.end})
+			}
 		}
 	}
 	var dates [][2]int
@@ -500,9 +502,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "switched from basil to mint": the new value is after "to"
 			text, start = textOf(s, after, end), after
 		}
-		if q.typ == TypePhrase && end-start > 1 && start+1 < len(s.toks) && tokenForm(s.toks[start]) != formNone && nlp.IsFunctionWord(s.toks[start+1].Lower) {
+		if q.typ == TypePhrase && end-start > 1 && start+1 < len(s.toks) && tokenForm(s.toks[start]) != formNone && adjunctStart(s.toks[start+1].Lower) {
 			// "CACHE_SIZE before starting the worker": an identifier
-			// is a whole name; what follows it is no part of it
+			// is a whole name; an adjunct after it is no part of it
+			// (a coordinate or a complement is: "Node.js and React",
+			// "CACHE_SIZE to 512")
 			text, end = s.toks[start].Text, start+1
 		}
 		if q.typ != TypeDate {
@@ -539,10 +543,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if (q.typ == TypePlace || q.typ == TypePerson) && end > start && calendarName(s.toks[end-1].Text) {
 			return // a month or a weekday, though not read as a date here
 		}
-		if !valueForm(q) && end < len(s.toks) && slices.Contains(anchors, end) && countOnly(s, start, end) {
+		if !valueForm(q) && end < len(s.toks) && slices.Contains(anchors, end) && isPlural(s.toks[end].Lower) && countOnly(s, start, end) {
 			// "gained around 200 followers" for "which platform did
-			// I gain the most followers on": a number that counts a
-			// thing the question names is no answer but to "how many"
+			// I gain the most followers on": a number that counts
+			// things the question names is no answer but to "how
+			// many" (before a singular noun it names one: "the 42
+			// bus", "a size 9 shoe")
 			return
 		}
 		for _, d := range durations {
@@ -565,7 +571,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if start < after {
 			fit *= 0.3
 		}
-		out = append(out, cand{text: text, fit: fit, near: nearAt(start, end), s: s, start: start, end: end})
+		// a lone identifier is a name whatever read it ("use
+		// allrecipes.com and …"): a list may take the others beside it
+		ident := end-start == 1 && tokenForm(s.toks[start]) != formNone
+		out = append(out, cand{text: text, fit: fit, near: nearAt(start, end), s: s, start: start, end: end, name: ident})
 	}
 	// addNear adds a candidate whose nearness is at least floor.
 	addNear := func(text string, fit float64, start, end int, floor float64) {
@@ -1709,19 +1718,26 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 }
 
 // minusSign reports whether token i of s, a number, has a minus sign
-// right before it: "-" or "−" joined to the digits and set off from the
-// word before it ("-5C", "dropped to −12"; not the range dash of "3-5",
-// nor the hyphen of "COVID-19").
+// right before it: "-" or "−" joined to the digits, set off from the
+// token before it, which states a value (signBefore: "low: -5C",
+// "dropped to −12"); not the range dash of "3-5", the hyphen of
+// "COVID-19", a bullet ("-2 lbs") or a dash between phrases.
 func minusSign(s *sentence, i int) bool {
 	if i == 0 || !unicode.IsDigit([]rune(s.toks[i].Text)[0]) {
 		return false
 	}
 	m := s.toks[i-1]
-	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start {
-		return false
+	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start || i < 2 || s.toks[i-2].End == m.Start {
+		return false // a bullet at the start, or a hyphen or range dash
 	}
-	return i == 1 || s.toks[i-2].End < m.Start || s.toks[i-2].Punct && s.toks[i-2].Text != "-"
+	return signBefore[s.toks[i-2].Lower]
 }
+
+// signBefore are the tokens after which a dash joined to a number is its
+// minus sign: a field's colon or equals sign, an opening bracket, a verb
+// or preposition that states or reaches a value ("it was -5C", "dropped
+// to −12"). Elsewhere a spaced dash joins phrases ("great -5 min walk").
+var signBefore = wordSet(`: = ( is was were are be been to at of from by around about approximately hit reached fell dropped rose minus below`)
 
 // mentionedNames drops the at-sign of each mention in text that is a name
 // ("@Lena did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
@@ -2739,7 +2755,7 @@ const spanEdge = " .,;:!?\"'“”‘’()[]{}-–—"
 // closing parenthesis the span itself opens) and a leading determiner or
 // possessive.
 func cleanSpan(t string) string {
-	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.ReplaceAll(t, `\_`, "_")) // a markdown escape
 	for t != "" {
 		r, n := utf8.DecodeRuneInString(t)
 		if !strings.ContainsRune(spanEdge, r) || r == '-' && len(t) > n && unicode.IsDigit(rune(t[n])) {
@@ -3106,6 +3122,19 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 	return out
 }
 
+// adjunctStart reports whether w opens an adjunct: a preposition other
+// than "of" and "to" (which take a complement), or a subordinating
+// conjunction.
+func adjunctStart(w string) bool {
+	switch w {
+	case "of", "to":
+		return false
+	case "when", "while", "because", "if", "unless", "until", "since", "although", "though", "whenever":
+		return true
+	}
+	return nlp.IsPreposition(w)
+}
+
 // durationThingFit scales the fit of a span that is an amount of time
 // ("over the past three weeks") when the question's head noun asks for a
 // thing ("which platform did I gain the most followers on"): a length of
@@ -3113,6 +3142,22 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 // the calibration harness on LoCoMo and LongMemEval: 0, 0.2 and 0.5 give
 // the same totals (one LongMemEval answer changes, for the better).
 const durationThingFit = 0.5
+
+// measuresHead reports whether the question's head noun follows token
+// end of s within its noun phrase (at most two words on, no
+// punctuation): an amount of time that measures the head ("a 30 day
+// return window", "a 100 day streak") is what such a question asks for.
+func measuresHead(q question, s *sentence, end int) bool {
+	for j := end; j < len(s.toks) && j <= end+2; j++ {
+		if s.toks[j].Punct {
+			return false
+		}
+		if s.keys[j] == q.headKey {
+			return true
+		}
+	}
+	return false
+}
 
 // countOnly reports whether tokens [st, en) of s are numbers only (a
 // count of the noun after them), and there is at least one.

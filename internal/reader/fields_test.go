@@ -120,6 +120,11 @@ func TestKeyLines(t *testing.T) {
 		// Omar speaks a clause elsewhere: his short line stays his
 		{"[2024-03-02 t1] Ines: dinner is ready\nOmar: Thanks!\n[2024-03-02 t2] Omar: I will bring the bread tomorrow morning.",
 			[]u{{"Ines", "dinner is ready"}, {"Omar", "Thanks!"}, {"Omar", "I will bring the bread tomorrow morning."}}},
+		// a reply is a speaker's, even one who says nothing longer
+		{"[2024-03-02 t1] Mia: What are you getting?\nLeo: The carbonara.\nMia: I'll get the pesto, I think.",
+			[]u{{"Mia", "What are you getting?"}, {"Leo", "The carbonara."}, {"Mia", "I'll get the pesto, I think."}}},
+		{"[2024-03-02 t1] Tom: who's your favourite band?\nPriya: Radiohead, easily",
+			[]u{{"Tom", "who's your favourite band?"}, {"Priya", "Radiohead, easily"}}},
 		// a role's label is always a speaker's
 		{"[2024-03-02 t1] User: which one?\nAssistant: the red one",
 			[]u{{"User", "which one?"}, {"Assistant", "the red one"}}},

@@ -1,10 +1,12 @@
 package reader
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/memarena/memarena/internal/nlp"
+	"github.com/memarena/memarena/internal/textutil"
 )
 
 // form is the written form of an identifier token: a web address, an
@@ -34,7 +36,10 @@ const (
 //   - a code identifier: snake case ("CACHE_MAX_BYTES"), a dotted version
 //     ("v1.2.3"), or camel case that starts lower case ("retryLimit").
 //
-// A token needs a letter to be an identifier ("3.5" is a number).
+// A token needs a letter to be an identifier ("3.5" is a number); an
+// amount or a time with one dot is none ("2.5kg", "7.30pm"); nor is a
+// dotted name whose "extension" is a function word ("night.it": a
+// missing space).
 func tokenForm(t nlp.Token) form {
 	w := t.Text
 	if t.Punct || len(w) < 3 || !strings.ContainsFunc(w, unicode.IsLetter) {
@@ -99,12 +104,15 @@ func dottedForm(w string) form {
 	if !long {
 		return formNone // "e.g", "U.S"
 	}
+	if unicode.IsDigit([]rune(w)[0]) && len(parts) < 3 {
+		return formNone // "2.5kg", "7.30pm": an amount or a time
+	}
 	if strings.ContainsAny(w, "0123456789") {
 		return formCode
 	}
 	ext := parts[len(parts)-1]
-	if len(ext) > 4 || strings.ToLower(ext) != ext {
-		return formNone // "end.Next": two sentences run together
+	if len(ext) > 4 || strings.ToLower(ext) != ext || textutil.IsStopword(ext) {
+		return formNone // "end.Next", "night.it": two sentences run together
 	}
 	return formPath
 }
@@ -119,6 +127,10 @@ var headForms = map[string]form{
 	"path": formPath, "paths": formPath, "file": formPath, "files": formPath, "directory": formPath,
 	"directories": formPath, "folder": formPath, "folders": formPath,
 }
+
+// whCopula matches a question that asks about its copula's subject
+// ("what was the email about").
+var whCopula = regexp.MustCompile(`(?i)\b(?:what|which)\s+(?:is|was|are|were)\b`)
 
 // identifierFit is the fit of an identifier token for a question that
 // asks for a thing (a phrase), as a name's is; formFit is the fit of one
@@ -137,13 +149,19 @@ const (
 func identifierSpans(q question, s *sentence) []span {
 	var out []span
 	want := headForms[q.head]
+	about := whCopula.MatchString(q.text) && strandedPrep(mainQuestion(q.text)) != ""
+	if about {
+		// "what was the email about", "what is the folder for": the
+		// question asks about its subject, not for its address
+		want = formNone
+	}
 	for i, t := range s.toks {
 		f := tokenForm(t)
 		if f == formNone {
 			continue
 		}
 		fit := identifierFit
-		if want != formNone && f == want || q.headKey != "" && i > 0 && s.keys[i-1] == q.headKey {
+		if want != formNone && f == want || !about && q.headKey != "" && i > 0 && s.keys[i-1] == q.headKey {
 			fit = formFit
 		}
 		text := strings.TrimRight(strings.ReplaceAll(t.Text, `\_`, "_"), ".,;:!?")

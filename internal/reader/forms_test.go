@@ -105,3 +105,32 @@ func TestCountAndTimeAreNoThing(t *testing.T) {
 		t.Errorf("time: answer %q, want %q", a.Text, "two months")
 	}
 }
+
+// Amounts, times and run-together sentences are no identifiers; a
+// coordinate or a complement after an identifier stays; a question about
+// a thing's subject ("what was the email about") asks for no address; a
+// number before a singular noun names it ("the 42 bus"); an amount of
+// time that measures the head noun answers it.
+func TestIdentifierLimits(t *testing.T) {
+	for _, tok := range []string{"2.5kg", "1.5L", "7.30pm", "9.50EUR", "night.it", "hi.how"} {
+		if f := tokenForm(nlp.Token{Text: tok}); f != formNone {
+			t.Errorf("tokenForm(%q) = %d, want none", tok, f)
+		}
+	}
+	for _, tc := range []struct{ q, ctx, want string }{
+		{"What did I buy at the market?", "[2024-03-02 a] User: I bought 2.5kg of flour and a dozen eggs at the market on Saturday.", "2.5kg of flour and a dozen eggs"},
+		{"What websites do I use for recipes?", "[2024-03-02 a] User: For recipes I mostly use allrecipes.com and bbcgoodfood.com these days.", "allrecipes.com, bbcgoodfood.com"},
+		{"What did I change in the config?", "[2024-03-02 a] User: I changed CACHE_SIZE to 512 and turned off debug logging.", "CACHE_SIZE to 512"},
+		{"What game did we play at game night?", "[2024-03-02 a] User: We played Catan at game night.it got so competitive haha", "Catan"},
+		{"What is the handle made of on my new knife?", "[2024-03-02 a] User: My new chef knife from @knifeworks has a walnut handle and a carbon steel blade.", "walnut handle"},
+		{"What is the folder for?", "[2024-03-02 a] User: The shared folder /team/design is for the final logo files only.", "final logo files only"},
+		{"Which email did I use to sign up for the streaming service?", "[2024-03-02 a] User: I signed up for the streaming service with my work email, mia.r@acme.com, by mistake.", "mia.r@acme.com"},
+		{"Which bus do I take to work?", "[2024-03-02 a] User: I take the 42 bus to work every morning, it's usually on time.", "42"},
+		{"What is the return window at the shoe shop?", "[2024-03-02 a] User: The shoe shop has a 30 day return window, but the other one gives you longer.", "30 day"},
+		{"What is my coworker's name?", `[2024-03-02 a] User: My new coworker is great, her name is jessica\_poole on Slack.`, "jessica_poole"},
+	} {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+}

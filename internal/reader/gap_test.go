@@ -209,6 +209,11 @@ func TestCoordinatedSubjectVerb(t *testing.T) {
 		{"What did Ines and her brother cook on the boat?", "cook", "on"},
 		{"What did Ines and Omar argue about at the bench?", "argue", "about"},
 		{"What did Ines cook on the boat?", "cook", "on"},
+		{"When did Ines and Omar first meet?", "meet", ""},
+		{"What did Ines and her two sisters watch?", "watch", ""},
+		{"What did Ines and her old college roommate visit?", "visit", ""},
+		{"What did Ines and her friend Sara bake?", "bake", ""},
+		{"What did Omar's kids paint?", "paint", ""},
 	} {
 		q := analyze(tc.q)
 		if q.verbKey != stem(tc.verb) || q.verbPrep != tc.prep {

@@ -138,7 +138,7 @@ func parseLayout(context string) []unit {
 				text, mk = cutMarker(text)
 			}
 			if sp != "" {
-				if i == 0 && !bracketed && cur != nil && cur.speaker != "" && !roleLabel(sp) && shortValue(text) && !strings.Contains(text, ";") {
+				if i == 0 && !bracketed && cur != nil && cur.speaker != "" && !roleLabel(sp) && fieldValue(text) {
 					keyLines = append(keyLines, len(out))
 				} else {
 					spoken[sp] = true
@@ -255,6 +255,16 @@ func stripLabels(s string) (speaker, text string) {
 		s = s[len(m[0]):]
 	}
 	return "", s
+}
+
+// fieldValue reports whether the text after a continuation line's label
+// reads as a field's value ("shipped", "Nordpost", "Friday 10:00"): at
+// most three words, no semicolon, and no sentence punctuation at its end
+// or a comma inside, as a reply has ("The carbonara.", "Sure!", "Green,
+// obviously").
+func fieldValue(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && shortValue(t) && !strings.ContainsAny(t, ";,") && !strings.ContainsAny(t[len(t)-1:], ".!?")
 }
 
 // shortValue reports whether the text before the first semicolon of s is

@@ -1013,13 +1013,16 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 			for j < len(toks) && !toks[j].Punct && unicode.IsUpper([]rune(toks[j].Text)[0]) {
 				j++
 			}
+			if j > i+1 && possessiveBase(toks[j-1].Lower) != toks[j-1].Lower {
+				j = possessiveNounEnd(toks, tt, j) // "what did Leo's kids paint"
+			}
 			if j > i+1 && j+1 < len(toks) && toks[j].Lower == "and" {
 				// "what did Deborah and her mom chat about": a
 				// coordinated subject, a name or a possessive
-				// and a noun
+				// noun phrase
 				k := j + 1
-				if possessives[toks[k].Lower] && k+1 < len(toks) && !toks[k+1].Punct {
-					j = k + 2
+				if possessives[toks[k].Lower] {
+					j = possessiveNounEnd(toks, tt, k+1)
 				} else {
 					for k < len(toks) && !toks[k].Punct && unicode.IsUpper([]rune(toks[k].Text)[0]) {
 						k++
@@ -1029,6 +1032,9 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 					}
 				}
 			}
+		}
+		for j < len(toks) && preVerbAdverbs[toks[j].Lower] {
+			j++ // "when did Mia and Leo first meet"
 		}
 		if j > i+1 && j < len(toks) && !toks[j].Punct && !nlp.IsFunctionWord(toks[j].Lower) && !metaWords[toks[j].Lower] && !lightVerbs[toks[j].Lower] {
 			at = j
@@ -1047,6 +1053,32 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 		prep = toks[at+1].Lower
 	}
 	return stem(toks[at].Lower), prep
+}
+
+// preVerbAdverbs are adverbs set between a question's subject and its
+// verb ("what did she first try", "what does he usually eat").
+var preVerbAdverbs = wordSet(`first also usually often really still ever always sometimes typically normally generally mostly finally actually just`)
+
+// possessiveNounEnd is the index after the noun phrase a possessive opens
+// at toks[k] ("her two sisters", "her old college roommate", "her friend
+// Sara"): its adjectives and numbers, its nouns, and a name set beside
+// them; the last noun of a run that reaches the question's end or a
+// preposition is the verb the tagger read as a noun ("her brother cook
+// on the boat"). tt are the tokens' tags.
+func possessiveNounEnd(toks []nlp.Token, tt []string, k int) int {
+	for k < len(toks) && !toks[k].Punct && (strings.HasPrefix(tt[k], "JJ") || tt[k] == "CD") {
+		k++
+	}
+	st := k
+	for k < len(toks) && !toks[k].Punct && !nlp.IsFunctionWord(toks[k].Lower) && strings.HasPrefix(tt[k], "NN") {
+		k++
+	}
+	if k == len(toks) || toks[k].Punct || nlp.IsPreposition(toks[k].Lower) {
+		if k-st > 1 {
+			k-- // the run's last word is the verb
+		}
+	}
+	return k
 }
 
 // covers reports whether a memory item dated d falls in one of the
