@@ -59,10 +59,10 @@ func TestTokenize(t *testing.T) {
 	}
 	// a markdown-escaped underscore stays inside its word
 	got = nil
-	for _, tk := range Tokenize(`Try @lena\_ruiz\_art or set max\_retries, not a \_ alone. Mail mia.r@acme.com.`) {
+	for _, tk := range Tokenize(`Try @lena\_ruiz\_art or set max\_retries, not a \_ alone. Mail mia.r@acme.com. See IMG_2034.JPG and report_2023.pdf, born 2023.The end.`) {
 		got = append(got, tk.Text)
 	}
-	want = []string{"Try", `@lena\_ruiz\_art`, "or", "set", `max\_retries`, ",", "not", "a", `\`, "_", "alone", ".", "Mail", "mia.r@acme.com", "."}
+	want = []string{"Try", `@lena\_ruiz\_art`, "or", "set", `max\_retries`, ",", "not", "a", `\`, "_", "alone", ".", "Mail", "mia.r@acme.com", ".", "See", "IMG_2034.JPG", "and", "report_2023.pdf", ",", "born", "2023", ".", "The", "end", "."}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokenize = %q\nwant %q", got, want)
 	}

@@ -87,6 +87,10 @@ func Tokenize(text string) []Token {
 						j++ // "net.http", "node.js", "jim.b@…"; not "end.Next" at a sentence end
 						continue
 					}
+					if c == '.' && unicode.IsDigit(rs[j-1]) && fileExtAt(rs, j+1) && strings.ContainsFunc(string(rs[i:j]), unicode.IsLetter) {
+						j++ // "IMG_2034.JPG", "report_2023.pdf"
+						continue
+					}
 					if (c == '.' || c == ',') && unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1]) {
 						j++
 						continue
@@ -107,6 +111,21 @@ func Tokenize(text string) []Token {
 		}
 	}
 	return out
+}
+
+// fileExtAt reports whether rs[k:] starts with a file extension: one to
+// four letters, all lower or all upper case, then no letter or digit
+// ("pdf", "JPG"; not "The" of "2023.The").
+func fileExtAt(rs []rune, k int) bool {
+	n := 0
+	for k+n < len(rs) && unicode.IsLetter(rs[k+n]) {
+		n++
+	}
+	if n == 0 || n > 4 || k+n < len(rs) && unicode.IsDigit(rs[k+n]) {
+		return false
+	}
+	e := string(rs[k : k+n])
+	return e == strings.ToLower(e) || e == strings.ToUpper(e)
 }
 
 // escapedUnderscore is 2 when rs[j:] starts with a markdown-escaped

@@ -482,7 +482,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	var durations [][2]int
 	if q.entity {
 		for _, d := range numberSpans(s, true) {
-			if !measuresHead(q, s, d.end) {
+			if !measuresHead(q, s, d.start, d.end) {
 				durations = append(durations, [2]int{d.start, d.end})
 			}
 		}
@@ -502,12 +502,18 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "switched from basil to mint": the new value is after "to"
 			text, start = textOf(s, after, end), after
 		}
-		if q.typ == TypePhrase && end-start > 1 && start+1 < len(s.toks) && tokenForm(s.toks[start]) != formNone && adjunctStart(s.toks[start+1].Lower) {
-			// "CACHE_SIZE before starting the worker": an identifier
-			// is a whole name; an adjunct after it is no part of it
-			// (a coordinate or a complement is: "Node.js and React",
-			// "CACHE_SIZE to 512")
-			text, end = s.toks[start].Text, start+1
+		if q.typ == TypePhrase && !q.content && end-start > 1 {
+			if start+1 < len(s.toks) && tokenForm(s.toks[start]) != formNone && adjunctStart(s.toks[start+1].Lower) {
+				// "CACHE_SIZE before starting the worker": an
+				// identifier is a whole name; an adjunct after it is
+				// no part of it (a coordinate or a complement is:
+				// "Node.js and React", "CACHE_SIZE to 512")
+				text, end = s.toks[start].Text, start+1
+			} else if k := loneIdentifier(s, start, end); k >= 0 {
+				// "live in config/uploader.yaml": the identifier is
+				// the phrase's only thing
+				text, start, end = s.toks[k].Text, k, k+1
+			}
 		}
 		if q.typ != TypeDate {
 			// "margarine or coconut oil instead", "by sleep stage
@@ -1718,26 +1724,45 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 }
 
 // minusSign reports whether token i of s, a number, has a minus sign
-// right before it: "-" or "−" joined to the digits, set off from the
-// token before it, which states a value (signBefore: "low: -5C",
-// "dropped to −12"); not the range dash of "3-5", the hyphen of
-// "COVID-19", a bullet ("-2 lbs") or a dash between phrases.
+// right before it: "-" or "−" joined to the digits and set off from the
+// token before it, on an amount that can be negative (signedAmount: "low:
+// -5C", "dropped to −12 degrees"); not the range dash of "3-5", the
+// hyphen of "COVID-19", a bullet ("-2 lbs") or a dash before a count
+// ("update: -12 people signed up").
 func minusSign(s *sentence, i int) bool {
-	if i == 0 || !unicode.IsDigit([]rune(s.toks[i].Text)[0]) {
+	if i == 0 || !isNumberTok(s.toks[i]) || numberWords[s.toks[i].Lower] {
 		return false
 	}
 	m := s.toks[i-1]
 	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start || i < 2 || s.toks[i-2].End == m.Start {
 		return false // a bullet at the start, or a hyphen or range dash
 	}
-	return signBefore[s.toks[i-2].Lower]
+	return signedAmount(s, i)
 }
 
-// signBefore are the tokens after which a dash joined to a number is its
-// minus sign: a field's colon or equals sign, an opening bracket, a verb
-// or preposition that states or reaches a value ("it was -5C", "dropped
-// to −12"). Elsewhere a spaced dash joins phrases ("great -5 min walk").
-var signBefore = wordSet(`: = ( is was were are be been to at of from by around about approximately hit reached fell dropped rose minus below`)
+// signedAmount reports whether the number at token i of s is of a kind
+// that can be below zero: a temperature, a percentage or an amount of
+// money, by its own suffix or prefix ("5C", "18°C", "8%", "$42.10") or
+// the word after it ("12 degrees", "3 percent", "40 dollars", "2
+// points"). A count or a length cannot ("-12 people", "-5 min walk":
+// there the dash is punctuation).
+func signedAmount(s *sentence, i int) bool {
+	w := s.toks[i].Text
+	r := []rune(w)
+	if isCurrencyRune(r[0]) || strings.HasSuffix(w, "%") || strings.ContainsRune(w, '°') {
+		return true
+	}
+	if l := r[len(r)-1]; (l == 'C' || l == 'F') && unicode.IsDigit(r[len(r)-2]) {
+		return true
+	}
+	if i+1 < len(s.toks) {
+		switch s.toks[i+1].Lower {
+		case "degrees", "degree", "°", "°c", "°f", "%", "percent", "dollars", "euros", "pounds sterling", "usd", "eur", "gbp", "points", "pts":
+			return true
+		}
+	}
+	return false
+}
 
 // mentionedNames drops the at-sign of each mention in text that is a name
 // ("@Lena did you get …", "tagged @Tomas and @Omar" → "Tomas and Omar"):
@@ -2758,7 +2783,7 @@ func cleanSpan(t string) string {
 	t = strings.TrimSpace(strings.ReplaceAll(t, `\_`, "_")) // a markdown escape
 	for t != "" {
 		r, n := utf8.DecodeRuneInString(t)
-		if !strings.ContainsRune(spanEdge, r) || r == '-' && len(t) > n && unicode.IsDigit(rune(t[n])) {
+		if !strings.ContainsRune(spanEdge, r) || r == '-' && len(t) > n && (unicode.IsDigit(rune(t[n])) || isCurrencyRune(firstRune(t[n:]))) {
 			break // a minus sign stays ("-5C")
 		}
 		t = t[n:]
@@ -3122,12 +3147,36 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 	return out
 }
 
+// loneIdentifier is the index of the one identifier token of s in
+// [start, end) when every other token there is a verb, a preposition, a
+// determiner, an adverb or a particle ("live in config/uploader.yaml"),
+// else -1.
+func loneIdentifier(s *sentence, start, end int) int {
+	tg := s.tags()
+	k := -1
+	for i := start; i < end && i < len(tg); i++ {
+		if tokenForm(s.toks[i]) != formNone {
+			if k >= 0 {
+				return -1
+			}
+			k = i
+			continue
+		}
+		switch t := tg[i]; {
+		case strings.HasPrefix(t, "VB"), t == "IN", t == "TO", t == "DT", t == "RB", t == "RP", t == "PRP$":
+		default:
+			return -1
+		}
+	}
+	return k
+}
+
 // adjunctStart reports whether w opens an adjunct: a preposition other
-// than "of" and "to" (which take a complement), or a subordinating
-// conjunction.
+// than "of", "to" and "from" (which take a complement: "MAX_SIZE from 10MB
+// to 50MB"), or a subordinating conjunction.
 func adjunctStart(w string) bool {
 	switch w {
-	case "of", "to":
+	case "of", "to", "from":
 		return false
 	case "when", "while", "because", "if", "unless", "until", "since", "although", "though", "whenever":
 		return true
@@ -3143,17 +3192,27 @@ func adjunctStart(w string) bool {
 // the same totals (one LongMemEval answer changes, for the better).
 const durationThingFit = 0.5
 
-// measuresHead reports whether the question's head noun follows token
-// end of s within its noun phrase (at most two words on, no
-// punctuation): an amount of time that measures the head ("a 30 day
-// return window", "a 100 day streak") is what such a question asks for.
-func measuresHead(q question, s *sentence, end int) bool {
+// measuresHead reports whether the question's head noun is next to the
+// amount of time at tokens [start, end) of s, with no punctuation
+// between: at most two words after it ("a 30 day return window", "a 100
+// day streak") or four before it ("my notice period at work is three
+// months", "a grace period of three days"). Such an amount is what the question
+// asks for.
+func measuresHead(q question, s *sentence, start, end int) bool {
 	for j := end; j < len(s.toks) && j <= end+2; j++ {
 		if s.toks[j].Punct {
-			return false
+			break
 		}
 		if s.keys[j] == q.headKey {
 			return true
+		}
+	}
+	for j := start - 1; j >= 0 && j >= start-4; j-- {
+		if s.toks[j].Punct {
+			break
+		}
+		if s.keys[j] == q.headKey {
+			return true // "my notice period is three months"
 		}
 	}
 	return false
@@ -3166,8 +3225,8 @@ func countOnly(s *sentence, st, en int) bool {
 		return false
 	}
 	for i := st; i < en; i++ {
-		if !isNumberTok(s.toks[i]) {
-			return false
+		if !isNumberTok(s.toks[i]) || ordinalRe.MatchString(s.toks[i].Text) {
+			return false // an ordinal counts nothing ("5th and 6th grades")
 		}
 	}
 	return true
@@ -3903,3 +3962,9 @@ var dayMonthYearRe = regexp.MustCompile(`^(\d{1,2} [A-Z][a-z]+) \d{4}$`)
 // ("39:55", "1:02:10"): as the answer to "what was my best time", an
 // amount of time.
 var stopwatchRe = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?$`)
+
+// firstRune is the first rune of s (utf8.RuneError when empty).
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}

@@ -106,45 +106,6 @@ func TestRecordLabels(t *testing.T) {
 	}
 }
 
-// TestKeyLines: a continuation line "Label: short value" under a turn is
-// a field of the turn when its label is said nowhere as a speaker's (set
-// on a bracketed line, before a clause, or a role); otherwise a speaker's.
-func TestKeyLines(t *testing.T) {
-	type u struct{ speaker, text string }
-	for _, tc := range []struct {
-		ctx  string
-		want []u
-	}{
-		{"[2024-03-02 t1] Tool: parcel lookup for #4471\nStatus: shipped\nCarrier: Nordpost\nETA: Friday",
-			[]u{{"Tool", "parcel lookup for #4471"}, {"Tool", "Status: shipped"}, {"Tool", "Carrier: Nordpost"}, {"Tool", "ETA: Friday"}}},
-		// Omar speaks a clause elsewhere: his short line stays his
-		{"[2024-03-02 t1] Ines: dinner is ready\nOmar: Thanks!\n[2024-03-02 t2] Omar: I will bring the bread tomorrow morning.",
-			[]u{{"Ines", "dinner is ready"}, {"Omar", "Thanks!"}, {"Omar", "I will bring the bread tomorrow morning."}}},
-		// a reply is a speaker's, even one who says nothing longer
-		{"[2024-03-02 t1] Mia: What are you getting?\nLeo: The carbonara.\nMia: I'll get the pesto, I think.",
-			[]u{{"Mia", "What are you getting?"}, {"Leo", "The carbonara."}, {"Mia", "I'll get the pesto, I think."}}},
-		{"[2024-03-02 t1] Tom: who's your favourite band?\nPriya: Radiohead, easily",
-			[]u{{"Tom", "who's your favourite band?"}, {"Priya", "Radiohead, easily"}}},
-		// a role's label is always a speaker's
-		{"[2024-03-02 t1] User: which one?\nAssistant: the red one",
-			[]u{{"User", "which one?"}, {"Assistant", "the red one"}}},
-	} {
-		var got []u
-		for _, x := range parseLayout(tc.ctx) {
-			got = append(got, u{x.speaker, x.text})
-		}
-		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%q: units %v, want %v", tc.ctx, got, tc.want)
-		}
-	}
-	ctx := "[2024-03-02 t1] Tool: parcel lookup for #4471\nStatus: shipped\nCarrier: Nordpost\nETA: Friday\n[2024-03-02 t2] User: thanks, I will wait for it."
-	for q, want := range map[string]string{"What is the ETA of the parcel?": "Friday", "What is the parcel status?": "shipped"} {
-		if a := Read(q, ctx, Options{}); a.Text != want {
-			t.Errorf("%q: answer %q, want %q", q, a.Text, want)
-		}
-	}
-}
-
 // TestJSONRecords: a JSON response becomes one record per object, its
 // members in written order; text without a whole JSON value is left as
 // it is.

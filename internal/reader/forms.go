@@ -119,7 +119,10 @@ func dottedForm(w string) form {
 
 // headForms maps a head noun that names a written form to that form:
 // "what is her Instagram handle" asks for an "@" handle, "what was the
-// link" for a web address. A head noun in no entry asks for no form.
+// link to the recipe" for a web address. The nouns in ambiguousForms
+// name other things too (a knife's handle, the link between two ideas, an
+// email one reads, a paper folder) and ask for the form only with a cue
+// (formAsked).
 var headForms = map[string]form{
 	"handle": formHandle, "handles": formHandle, "username": formHandle, "usernames": formHandle,
 	"link": formURL, "links": formURL, "url": formURL, "urls": formURL, "website": formURL, "websites": formURL,
@@ -128,9 +131,60 @@ var headForms = map[string]form{
 	"directories": formPath, "folder": formPath, "folders": formPath,
 }
 
+// ambiguousForms are the head nouns of headForms with another sense.
+var ambiguousForms = wordSet(`handle handles link links email emails e-mail path paths file files directory directories folder folders`)
+
+// formCues are the words after an ambiguous head noun that make it ask
+// for the form: "the link to the recipe", "the support email for the
+// gym", "the email address", "the file name".
+var formCues = wordSet(`to for address addresses name names`)
+
+// formAsked is the written form the question asks for (formNone when
+// none): an unambiguous head noun's ("website", "username"), or an
+// ambiguous one's ("handle", "link", "email", "file") when a name
+// modifies it ("Instagram handle", "YouTube link"), a cue follows it
+// (formCues), or it ends a "what is …" question ("what is the bakery's
+// handle?"). Never for a question about content (question.content).
+func formAsked(q question) form {
+	f := headForms[q.head]
+	if f == formNone || q.content || !ambiguousForms[q.head] {
+		if q.content {
+			return formNone
+		}
+		return f
+	}
+	toks := words(mainQuestion(q.text))
+	for i, t := range toks {
+		if t.Lower != q.head {
+			continue
+		}
+		if i > 1 && capitalizedWord(toks[i-1]) && !nlp.IsWhWord(toks[i-1].Lower) {
+			return f
+		}
+		if i+1 < len(toks) && formCues[toks[i+1].Lower] {
+			return f
+		}
+		if (i+1 == len(toks) || toks[i+1].Punct) && whCopula.MatchString(q.text) {
+			return f
+		}
+	}
+	return formNone
+}
+
 // whCopula matches a question that asks about its copula's subject
 // ("what was the email about").
 var whCopula = regexp.MustCompile(`(?i)\b(?:what|which)\s+(?:is|was|are|were)\b`)
+
+// apposed reports whether token i of s follows the question's head noun
+// right away or after a comma or an opening bracket ("the branch
+// release/2.4", "my work email, mia.r@acme.com").
+func apposed(q question, s *sentence, i int) bool {
+	j := i - 1
+	if j > 0 && (s.toks[j].Text == "," || s.toks[j].Text == "(") {
+		j--
+	}
+	return q.headKey != "" && j >= 0 && s.keys[j] == q.headKey
+}
 
 // identifierFit is the fit of an identifier token for a question that
 // asks for a thing (a phrase), as a name's is; formFit is the fit of one
@@ -148,20 +202,19 @@ const (
 // markdown escape of an underscore ("jessica\_poole") is removed.
 func identifierSpans(q question, s *sentence) []span {
 	var out []span
-	want := headForms[q.head]
-	about := whCopula.MatchString(q.text) && strandedPrep(mainQuestion(q.text)) != ""
-	if about {
-		// "what was the email about", "what is the folder for": the
-		// question asks about its subject, not for its address
-		want = formNone
+	if q.content {
+		// "what was the email about", "what did the email say": the
+		// question asks for what a thing says, not for its address
+		return nil
 	}
+	want := formAsked(q)
 	for i, t := range s.toks {
 		f := tokenForm(t)
 		if f == formNone {
 			continue
 		}
 		fit := identifierFit
-		if want != formNone && f == want || !about && q.headKey != "" && i > 0 && s.keys[i-1] == q.headKey {
+		if want != formNone && f == want || apposed(q, s, i) {
 			fit = formFit
 		}
 		text := strings.TrimRight(strings.ReplaceAll(t.Text, `\_`, "_"), ".,;:!?")

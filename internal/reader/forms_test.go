@@ -56,7 +56,7 @@ func TestIdentifierAnswers(t *testing.T) {
 		{"What is the support email for the gym?",
 			"[2024-03-02 a] User: For billing questions the gym support team says to write to help@ironworks-gym.example, not the front desk.", "help@ironworks-gym.example"},
 		{"Which file holds the retry settings for the uploader?",
-			"[2024-03-02 a] Assistant: The retry settings for the uploader live in config/uploader.yaml, next to the queue settings.", "config/uploader.yaml"},
+			"[2024-03-02 a] Assistant: The retry settings for the uploader are stored in config/uploader.yaml, next to the queue settings.", "config/uploader.yaml"},
 		// the identifier set right after the head noun
 		{"Which branch has the new search feature?",
 			"[2024-03-02 a] User: I pushed the new search feature to the branch feature/fuzzy-search this morning.", "feature/fuzzy-search"},
@@ -131,6 +131,42 @@ func TestIdentifierLimits(t *testing.T) {
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+}
+
+// A head noun with another sense than a written form asks for the form
+// only with a cue; a question about what a thing says asks for no
+// identifier; a change "from X to Y" stays whole.
+func TestFormSenses(t *testing.T) {
+	for _, tc := range []struct{ q, ctx, want string }{
+		{"Which path did we take up the mountain?", "[2024-03-02 a] User: We took the Ridge path up the mountain, I found it on alltrails.com last week.", "Ridge path"},
+		{"What handles did I choose for the kitchen cabinets?", "[2024-03-02 a] User: I chose matte black handles for the kitchen cabinets, I saw them on @houseofhome.", "matte black handles"},
+		{"What is the email from HR about?", "[2024-03-02 a] User: Got an email from HR (hr@acme.example) about the new vacation policy.", "new vacation policy"},
+		{"What did I change in the env file?", "[2024-03-02 a] User: In the env file I changed MAX_UPLOAD_SIZE from 10MB to 50MB.", "MAX_UPLOAD_SIZE from 10MB to 50MB"},
+		{"Which grades does my sister teach?", "[2024-03-02 a] User: My sister teaches 5th and 6th grades at the school near us.", "5th, 6th"},
+		{"What notice period do I have at work?", "[2024-03-02 a] User: My notice period at work is three months, which makes switching jobs slow.", "three months"},
+	} {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		q    string
+		want form
+	}{
+		{"What is the bakery's Instagram handle?", formHandle},
+		{"What was the link to the recipe?", formURL},
+		{"What is the support email for the gym?", formEmail},
+		{"What is my sister's email?", formEmail},
+		{"What is the bakery's website?", formURL},
+		{"What is the link between sleep and memory?", formNone},
+		{"What email did Sarah send me?", formNone},
+		{"Which folder did I buy for school?", formNone},
+		{"What was the email about?", formNone},
+	} {
+		if got := formAsked(analyze(tc.q)); got != tc.want {
+			t.Errorf("formAsked(%q) = %d, want %d", tc.q, got, tc.want)
 		}
 	}
 }

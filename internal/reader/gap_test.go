@@ -214,6 +214,10 @@ func TestCoordinatedSubjectVerb(t *testing.T) {
 		{"What did Ines and her old college roommate visit?", "visit", ""},
 		{"What did Ines and her friend Sara bake?", "bake", ""},
 		{"What did Omar's kids paint?", "paint", ""},
+		{"What did Omar's kids paint yesterday?", "paint", ""},
+		{"What did Ines and Omar's daughter paint?", "paint", ""},
+		{"What did Ines and Omar eventually buy?", "buy", ""},
+		{"What did Ines and her husband travel to see?", "see", ""},
 	} {
 		q := analyze(tc.q)
 		if q.verbKey != stem(tc.verb) || q.verbPrep != tc.prep {

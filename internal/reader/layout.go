@@ -75,13 +75,6 @@ func parseLayout(context string) []unit {
 	var out []unit
 	var cur *unit // the unit continuation lines attach to
 	items := 0
-	// keyLines are the units read from a continuation line "Label:
-	// short value" (a speaker's label, or a field's key: "Status:
-	// shipped" under a tool's turn); spoken are the labels that are
-	// speakers for sure: set on a bracketed line, before a clause, or a
-	// role's.
-	var keyLines []int
-	spoken := map[string]bool{}
 	for _, raw := range strings.Split(context, "\n") {
 		line := strings.TrimSpace(raw)
 		if line == "" {
@@ -137,13 +130,6 @@ func parseLayout(context string) []unit {
 				// "Assistant: 1. Book early": a list the turn starts
 				text, mk = cutMarker(text)
 			}
-			if sp != "" {
-				if i == 0 && !bracketed && cur != nil && cur.speaker != "" && !roleLabel(sp) && fieldValue(text) {
-					keyLines = append(keyLines, len(out))
-				} else {
-					spoken[sp] = true
-				}
-			}
 			if sp == "" && i == 0 && !bracketed && cur != nil {
 				sp = cur.speaker
 			}
@@ -155,15 +141,6 @@ func parseLayout(context string) []unit {
 		if len(out) > 0 {
 			last := out[len(out)-1]
 			cur = &last
-		}
-	}
-	for _, k := range keyLines {
-		if k > 0 && !spoken[out[k].speaker] {
-			// "Status: shipped" under a tool's turn, its label said
-			// nowhere as a speaker's: a field of the turn, its key
-			// kept as content
-			out[k].text = out[k].speaker + ": " + out[k].text
-			out[k].speaker = out[k-1].speaker
 		}
 	}
 	lw := map[string]bool{}
@@ -255,16 +232,6 @@ func stripLabels(s string) (speaker, text string) {
 		s = s[len(m[0]):]
 	}
 	return "", s
-}
-
-// fieldValue reports whether the text after a continuation line's label
-// reads as a field's value ("shipped", "Nordpost", "Friday 10:00"): at
-// most three words, no semicolon, and no sentence punctuation at its end
-// or a comma inside, as a reply has ("The carbonara.", "Sure!", "Green,
-// obviously").
-func fieldValue(text string) bool {
-	t := strings.TrimSpace(text)
-	return t != "" && shortValue(t) && !strings.ContainsAny(t, ";,") && !strings.ContainsAny(t[len(t)-1:], ".!?")
 }
 
 // shortValue reports whether the text before the first semicolon of s is

@@ -84,6 +84,12 @@ type question struct {
 	// kindOf is true for "what kind (type, sort) of <head>": a kind of
 	// the head noun, named by its modifiers, is asked for.
 	kindOf bool
+	// content is true when the question asks what a thing says or is
+	// about rather than which thing it is: a stranded preposition after
+	// "what" alone or a copula's subject ("what was the email about",
+	// "what is the folder for"), or a verb of saying ("what did the
+	// email say"). Identifiers are then no answer (forms.go).
+	content bool
 	// saying is true when the head asks for words someone says or lives
 	// by ("what quote", "what is his motto"): a quotation, however long.
 	saying bool
@@ -683,6 +689,7 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
 	out.doAsked = doAskedRe.MatchString(main)
+	out.content = strandedPrep(main) != "" && (out.head == "" || whCopula.MatchString(main)) || sayingVerbRe.MatchString(main)
 	for _, t := range toks {
 		out.favorite = out.favorite || favoriteWords[t.Lower]
 	}
@@ -700,6 +707,10 @@ func analyzeAt(q string, now time.Time) question {
 }
 
 var copulas = wordSet(`is was are were`)
+
+// sayingVerbRe matches a verb of saying in a question ("what did the
+// email say", "what did I tell the landlord").
+var sayingVerbRe = regexp.MustCompile(`(?i)\b(?:say|says|said|tell|tells|told|write|wrote|written|mention|mentions|mentioned|mean|means|meant)\b`)
 
 // strandedPrep is the preposition a wh-question leaves without its
 // object: the question's last word ("who did she go with?"), or one
@@ -1007,6 +1018,7 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 			continue
 		}
 		j := i + 1
+		compound := false // a coordinated or possessive subject
 		if j < len(toks) && nlp.IsPronoun(toks[j].Lower) {
 			j++
 		} else {
@@ -1014,13 +1026,14 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 				j++
 			}
 			if j > i+1 && possessiveBase(toks[j-1].Lower) != toks[j-1].Lower {
-				j = possessiveNounEnd(toks, tt, j) // "what did Leo's kids paint"
+				j, compound = possessiveNounEnd(toks, tt, j), true // "what did Leo's kids paint"
 			}
 			if j > i+1 && j+1 < len(toks) && toks[j].Lower == "and" {
 				// "what did Deborah and her mom chat about": a
 				// coordinated subject, a name or a possessive
 				// noun phrase
 				k := j + 1
+				compound = true
 				if possessives[toks[k].Lower] {
 					j = possessiveNounEnd(toks, tt, k+1)
 				} else {
@@ -1029,12 +1042,20 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 					}
 					if k > j+1 {
 						j = k
+						if possessiveBase(toks[k-1].Lower) != toks[k-1].Lower {
+							j = possessiveNounEnd(toks, tt, k) // "Ines and Omar's daughter"
+						}
 					}
 				}
 			}
 		}
-		for j < len(toks) && preVerbAdverbs[toks[j].Lower] {
-			j++ // "when did Mia and Leo first meet"
+		for j < len(toks) && (preVerbAdverbs[toks[j].Lower] || strings.HasPrefix(tt[j], "RB") || strings.HasSuffix(toks[j].Lower, "ly") && !toks[j].Punct) {
+			j++ // "when did Mia and Leo first meet", "… eventually buy"
+		}
+		if compound && j+2 < len(toks) && toks[j+1].Lower == "to" && tt[j+2] == "VB" {
+			// "what did Ines and her husband travel to see": the
+			// tagger's verb, the one after "to", is the question's
+			break
 		}
 		if j > i+1 && j < len(toks) && !toks[j].Punct && !nlp.IsFunctionWord(toks[j].Lower) && !metaWords[toks[j].Lower] && !lightVerbs[toks[j].Lower] {
 			at = j
@@ -1055,6 +1076,10 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 	return stem(toks[at].Lower), prep
 }
 
+// timeWords end a possessive subject's noun run in a question: a
+// relative time after the verb ("what did Omar's kids paint yesterday").
+var timeWords = wordSet(`yesterday today tonight tomorrow last this next weekend morning evening night monday tuesday wednesday thursday friday saturday sunday`)
+
 // preVerbAdverbs are adverbs set between a question's subject and its
 // verb ("what did she first try", "what does he usually eat").
 var preVerbAdverbs = wordSet(`first also usually often really still ever always sometimes typically normally generally mostly finally actually just`)
@@ -1070,10 +1095,10 @@ func possessiveNounEnd(toks []nlp.Token, tt []string, k int) int {
 		k++
 	}
 	st := k
-	for k < len(toks) && !toks[k].Punct && !nlp.IsFunctionWord(toks[k].Lower) && strings.HasPrefix(tt[k], "NN") {
+	for k < len(toks) && !toks[k].Punct && !nlp.IsFunctionWord(toks[k].Lower) && strings.HasPrefix(tt[k], "NN") && !timeWords[toks[k].Lower] {
 		k++
 	}
-	if k == len(toks) || toks[k].Punct || nlp.IsPreposition(toks[k].Lower) {
+	if k == len(toks) || toks[k].Punct || nlp.IsPreposition(toks[k].Lower) || timeWords[toks[k].Lower] {
 		if k-st > 1 {
 			k-- // the run's last word is the verb
 		}

@@ -234,6 +234,9 @@ func TestMinusSign(t *testing.T) {
 		{"How much chicken do I need?", "[2024-01-08 a] Ines: shopping list for the stew\n-2 lbs chicken thighs\n-1 onion", "2 lbs"},
 		{"How far is the hotel from the beach?", "[2024-01-08 a] Ines: Hotel is great -5 min walk to the beach!", "5 min"},
 		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Update on the workshop -12 people signed up so far.", "12"},
+		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Workshop update: -12 people signed up so far, -3 cancelled.", "12"},
+		{"What is the balance of my account?", "[2024-01-08 a] Tool: account: checking; balance: -$42.10", "-$42.10"},
+		{"How much did the index fall today?", "[2024-01-08 a] Ines: The index fell to -8% after the news, the worst day this year.", "-8%"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
