@@ -113,19 +113,20 @@ func Tokenize(text string) []Token {
 	return out
 }
 
-// fileExtAt reports whether rs[k:] starts with a file extension: one to
-// four letters, all lower or all upper case, then no letter or digit
-// ("pdf", "JPG"; not "The" of "2023.The").
+// fileExtAt reports whether rs[k:] starts with a file extension: two to
+// four letters, all lower or all upper case, not a function word, then no
+// letter or digit ("pdf", "JPG"; not "The" of "2023.The", "I" or "so" of
+// "PS5.I", "PS5.so": a missing space).
 func fileExtAt(rs []rune, k int) bool {
 	n := 0
 	for k+n < len(rs) && unicode.IsLetter(rs[k+n]) {
 		n++
 	}
-	if n == 0 || n > 4 || k+n < len(rs) && unicode.IsDigit(rs[k+n]) {
+	if n < 2 || n > 4 || k+n < len(rs) && unicode.IsDigit(rs[k+n]) {
 		return false
 	}
 	e := string(rs[k : k+n])
-	return e == strings.ToLower(e) || e == strings.ToUpper(e)
+	return (e == strings.ToLower(e) || e == strings.ToUpper(e)) && !IsFunctionWord(strings.ToLower(e))
 }
 
 // escapedUnderscore is 2 when rs[j:] starts with a markdown-escaped

@@ -1734,8 +1734,8 @@ func minusSign(s *sentence, i int) bool {
 		return false
 	}
 	m := s.toks[i-1]
-	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start || i < 2 || s.toks[i-2].End == m.Start {
-		return false // a bullet at the start, or a hyphen or range dash
+	if m.Text != "-" && m.Text != "−" || m.End != s.toks[i].Start || i < 2 || s.toks[i-2].End == m.Start || isNumberTok(s.toks[i-2]) {
+		return false // a bullet at the start, a hyphen, or a range dash ("$450k -$475k")
 	}
 	return signedAmount(s, i)
 }
@@ -3219,18 +3219,26 @@ func measuresHead(q question, s *sentence, start, end int) bool {
 }
 
 // countOnly reports whether tokens [st, en) of s are numbers only (a
-// count of the noun after them), and there is at least one.
+// count of the noun after them), and there is at least one; not a year,
+// a decade, a time of day, an ordinal, nor an amount of time.
 func countOnly(s *sentence, st, en int) bool {
 	if en <= st {
 		return false
 	}
 	for i := st; i < en; i++ {
-		if !isNumberTok(s.toks[i]) || ordinalRe.MatchString(s.toks[i].Text) {
-			return false // an ordinal counts nothing ("5th and 6th grades")
+		w := s.toks[i].Lower
+		if !isNumberTok(s.toks[i]) || ordinalRe.MatchString(w) || looksLikeYear(w) || decadeRe.MatchString(w) || strings.ContainsRune(w, ':') || strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm") {
+			// an ordinal, a year, a decade or a time of day counts
+			// nothing ("5th and 6th grades", "the 2022 photos", "the
+			// 1920s apartments", "the 7pm tickets")
+			return false
 		}
 	}
-	return true
+	return en >= len(s.toks) || !timeUnits[s.toks[en].Lower] // "24 hours" is an amount
 }
+
+// decadeRe matches a decade ("1920s", "80s", "'90s").
+var decadeRe = regexp.MustCompile(`^'?\d{2}(?:\d{2})?s$`)
 
 // particles are the adverbial particles of English phrasal verbs ("take
 // up", "figure out"): the verb with its particle is another verb than

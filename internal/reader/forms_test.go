@@ -145,6 +145,8 @@ func TestFormSenses(t *testing.T) {
 		{"What is the email from HR about?", "[2024-03-02 a] User: Got an email from HR (hr@acme.example) about the new vacation policy.", "new vacation policy"},
 		{"What did I change in the env file?", "[2024-03-02 a] User: In the env file I changed MAX_UPLOAD_SIZE from 10MB to 50MB.", "MAX_UPLOAD_SIZE from 10MB to 50MB"},
 		{"Which grades does my sister teach?", "[2024-03-02 a] User: My sister teaches 5th and 6th grades at the school near us.", "5th, 6th"},
+		{"Which photos did I print?", "[2024-03-02 a] User: I printed the 2022 photos from our trip at the corner shop.", "2022"},
+		{"Which tickets did I buy?", "[2024-03-02 a] User: I bought the 7pm tickets for the new film at the cinema.", "7pm"},
 		{"What notice period do I have at work?", "[2024-03-02 a] User: My notice period at work is three months, which makes switching jobs slow.", "three months"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {

@@ -218,6 +218,9 @@ func TestCoordinatedSubjectVerb(t *testing.T) {
 		{"What did Ines and Omar's daughter paint?", "paint", ""},
 		{"What did Ines and Omar eventually buy?", "buy", ""},
 		{"What did Ines and her husband travel to see?", "see", ""},
+		// a verb ending in -ly is no adverb
+		{"What did Ines reply yesterday?", "reply", ""},
+		{"What did Omar apply for online?", "apply", "for"},
 	} {
 		q := analyze(tc.q)
 		if q.verbKey != stem(tc.verb) || q.verbPrep != tc.prep {

@@ -1049,7 +1049,7 @@ func focusVerb(main string, hasWh bool) (key, prep string) {
 				}
 			}
 		}
-		for j < len(toks) && (preVerbAdverbs[toks[j].Lower] || strings.HasPrefix(tt[j], "RB") || strings.HasSuffix(toks[j].Lower, "ly") && !toks[j].Punct) {
+		for j < len(toks) && (preVerbAdverbs[toks[j].Lower] || strings.HasPrefix(tt[j], "RB")) {
 			j++ // "when did Mia and Leo first meet", "… eventually buy"
 		}
 		if compound && j+2 < len(toks) && toks[j+1].Lower == "to" && tt[j+2] == "VB" {

@@ -235,6 +235,7 @@ func TestMinusSign(t *testing.T) {
 		{"How far is the hotel from the beach?", "[2024-01-08 a] Ines: Hotel is great -5 min walk to the beach!", "5 min"},
 		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Update on the workshop -12 people signed up so far.", "12"},
 		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Workshop update: -12 people signed up so far, -3 cancelled.", "12"},
+		{"What price range did the realtor suggest?", "[2024-01-08 a] Ines: The realtor suggested listing it in the $450k -$475k range.", "$475k range"},
 		{"What is the balance of my account?", "[2024-01-08 a] Tool: account: checking; balance: -$42.10", "-$42.10"},
 		{"How much did the index fall today?", "[2024-01-08 a] Ines: The index fell to -8% after the news, the worst day this year.", "-8%"},
 	} {
