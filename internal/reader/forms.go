@@ -207,7 +207,7 @@ func identifierSpans(q question, s *sentence) []span {
 		// question asks for what a thing says, not for its address
 		return nil
 	}
-	want := formAsked(q)
+	want := q.form
 	for i, t := range s.toks {
 		f := tokenForm(t)
 		if f == formNone {

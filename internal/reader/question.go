@@ -90,6 +90,9 @@ type question struct {
 	// "what is the folder for"), or a verb of saying ("what did the
 	// email say"). Identifiers are then no answer (forms.go).
 	content bool
+	// form is the written form the head noun asks for (formAsked),
+	// formNone when none.
+	form form
 	// saying is true when the head asks for words someone says or lives
 	// by ("what quote", "what is his motto"): a quotation, however long.
 	saying bool
@@ -689,7 +692,11 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
 	out.doAsked = doAskedRe.MatchString(main)
-	out.content = strandedPrep(main) != "" && (out.head == "" || whCopula.MatchString(main)) || sayingVerbRe.MatchString(main)
+	if out.typ == TypePhrase {
+		// (only a phrase is read from identifiers: forms.go)
+		out.content = sayingVerbRe.MatchString(main) || (out.head == "" || whCopula.MatchString(main)) && strandedPrep(main) != ""
+		out.form = formAsked(out)
+	}
 	for _, t := range toks {
 		out.favorite = out.favorite || favoriteWords[t.Lower]
 	}
