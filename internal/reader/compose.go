@@ -828,8 +828,8 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	if q.typ == TypePhrase {
 		// A file path, a web address, a handle or a code identifier
 		// ("config/uploader.yaml", "CACHE_SIZE"): an entity's form, as
-		// a name is; the form the question's head noun names ("which
-		// file", "her handle") fits best.
+		// a name is; the form the question's head noun asks for ("her
+		// Instagram handle", "the link to the recipe") fits best.
 		for _, e := range identifierSpans(q, s) {
 			k, floor := len(out), 0.0
 			if e.fit == formFit {
@@ -1757,7 +1757,7 @@ func signedAmount(s *sentence, i int) bool {
 	}
 	if i+1 < len(s.toks) {
 		switch s.toks[i+1].Lower {
-		case "degrees", "degree", "°", "°c", "°f", "%", "percent", "dollars", "euros", "pounds sterling", "usd", "eur", "gbp", "points", "pts":
+		case "degrees", "degree", "°", "°c", "°f", "%", "percent", "dollars", "euros", "usd", "eur", "gbp", "points", "pts":
 			return true
 		}
 	}
@@ -3196,8 +3196,8 @@ const durationThingFit = 0.5
 // amount of time at tokens [start, end) of s, with no punctuation
 // between: at most two words after it ("a 30 day return window", "a 100
 // day streak") or four before it ("my notice period at work is three
-// months", "a grace period of three days"). Such an amount is what the question
-// asks for.
+// months", "a grace period of three days"). Such an amount is what the
+// question asks for.
 func measuresHead(q question, s *sentence, start, end int) bool {
 	for j := end; j < len(s.toks) && j <= end+2; j++ {
 		if s.toks[j].Punct {

@@ -29,10 +29,11 @@ const (
 //   - an e-mail address: letters, "@", a dotted domain ("help@gym.com");
 //   - a handle: "@" then letters ("@dailybrew");
 //   - a file path: "/" with a dotted extension, an underscore, a hyphen
-//     or a digit in it, or a leading "/" or "~/" ("docs/setup.md",
+//     or a digit in it, or a leading "/" ("docs/setup.md",
 //     "feature/fuzzy-search", "/v1/orders"), or one dotted name whose
-//     extension is 1–4 lower-case letters or digits ("main.go"). Two
-//     words joined by "/" are a pair, not a path ("singer/songwriter");
+//     extension is at most four lower-case letters and no function word
+//     ("main.go"). Two words joined by "/" are a pair, not a path
+//     ("singer/songwriter");
 //   - a code identifier: snake case ("CACHE_MAX_BYTES"), a dotted version
 //     ("v1.2.3"), or camel case that starts lower case ("retryLimit").
 //
@@ -61,7 +62,7 @@ func tokenForm(t nlp.Token) form {
 		}
 		return formNone
 	case strings.Contains(w, "/"):
-		if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.ContainsAny(w, "._-0123456789") {
+		if strings.HasPrefix(w, "/") || strings.ContainsAny(w, "._-0123456789") {
 			if strings.Trim(w, "/") != "" {
 				return formPath
 			}
@@ -146,11 +147,11 @@ var formCues = wordSet(`to for address addresses name names`)
 // (formCues), or it ends a "what is …" question ("what is the bakery's
 // handle?"). Never for a question about content (question.content).
 func formAsked(q question) form {
+	if q.content {
+		return formNone
+	}
 	f := headForms[q.head]
-	if f == formNone || q.content || !ambiguousForms[q.head] {
-		if q.content {
-			return formNone
-		}
+	if f == formNone || !ambiguousForms[q.head] {
 		return f
 	}
 	toks := words(mainQuestion(q.text))
@@ -188,25 +189,25 @@ func apposed(q question, s *sentence, i int) bool {
 
 // identifierFit is the fit of an identifier token for a question that
 // asks for a thing (a phrase), as a name's is; formFit is the fit of one
-// whose form the question's head noun names ("handle", "link") or that
-// is set right after the head noun ("the branch feature/search").
+// whose form the question asks for (formAsked) or that is set beside the
+// head noun (apposed: "the branch feature/search").
 const (
 	identifierFit = 0.6
 	formFit       = 1.0
 )
 
 // identifierSpans are the identifier tokens of s (tokenForm), each a span
-// of one token with its fit: formFit when the question's head noun names
-// its form (headForms) or stands right before it ("the file
-// config/uploader.yaml", "variable CACHE_SIZE"), else identifierFit. The
-// markdown escape of an underscore ("jessica\_poole") is removed.
+// of one token with its fit: formFit when the question asks for its form
+// (question.form) or the head noun stands right before it ("the file
+// config/uploader.yaml", "variable CACHE_SIZE"), else identifierFit; none
+// for a question about content ("what was the email about", "what did the
+// email say"). The markdown escape of an underscore ("jessica\_poole") is
+// removed.
 func identifierSpans(q question, s *sentence) []span {
-	var out []span
 	if q.content {
-		// "what was the email about", "what did the email say": the
-		// question asks for what a thing says, not for its address
 		return nil
 	}
+	var out []span
 	want := q.form
 	for i, t := range s.toks {
 		f := tokenForm(t)
