@@ -84,7 +84,7 @@ func Tokenize(text string) []Token {
 						continue
 					}
 					if (c == '.' || c == ':') && unicode.IsLetter(rs[j+1]) && unicode.IsLetter(rs[j-1]) && j+2 < len(rs) && (isW(rs[j+2]) || c == '.' && rs[j+2] == '@') {
-						j++ // "net.http", "node.js", "jim.b@…"; not "end.Next" at a sentence end
+						j++ // "net.http", "vue.js", "jim.b@…"; not "end.Next" at a sentence end
 						continue
 					}
 					if c == '.' && unicode.IsDigit(rs[j-1]) && fileExtAt(rs, j+1) && strings.ContainsFunc(string(rs[i:j]), unicode.IsLetter) {

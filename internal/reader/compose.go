@@ -504,10 +504,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		if q.typ == TypePhrase && !q.content && end-start > 1 {
 			if start+1 < len(s.toks) && tokenForm(s.toks[start]) != formNone && adjunctStart(s.toks[start+1].Lower) {
-				// "CACHE_SIZE before starting the worker": an
+				// "CACHE_SIZE before starting the daemon": an
 				// identifier is a whole name; an adjunct after it is
 				// no part of it (a coordinate or a complement is:
-				// "Node.js and React", "CACHE_SIZE to 512")
+				// "Vue.js and Svelte", "CACHE_SIZE to 512")
 				text, end = s.toks[start].Text, start+1
 			} else if k := loneIdentifier(s, start, end); k >= 0 {
 				// "live in config/uploader.yaml": the identifier is

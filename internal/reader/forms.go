@@ -178,7 +178,7 @@ var whCopula = regexp.MustCompile(`(?i)\b(?:what|which)\s+(?:is|was|are|were)\b`
 
 // apposed reports whether token i of s follows the question's head noun
 // right away or after a comma or an opening bracket ("the branch
-// release/2.4", "my work email, mia.r@acme.com").
+// release/2.4", "my work email, mia.r@northwind.example").
 func apposed(q question, s *sentence, i int) bool {
 	j := i - 1
 	if j > 0 && (s.toks[j].Text == "," || s.toks[j].Text == "(") {

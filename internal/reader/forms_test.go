@@ -33,7 +33,7 @@ func TestTokenForm(t *testing.T) {
 		{"e.g", formNone},
 		{"U.S", formNone},
 		{"end.Next", formNone},
-		{"Kyoto", formNone},
+		{"Lisbon", formNone},
 		{"iPad", formNone}, // camel case needs two lower-case letters first
 		{"_", formNone},
 	} {
@@ -54,7 +54,7 @@ func TestIdentifierAnswers(t *testing.T) {
 		{"What was the link to the lentil soup recipe?",
 			"[2024-03-02 a] Assistant: Here is the lentil soup recipe I mentioned: https://example.org/recipes/lentil-soup - it takes 40 minutes.", "https://example.org/recipes/lentil-soup"},
 		{"What is the support email for the gym?",
-			"[2024-03-02 a] User: For billing questions the gym support team says to write to help@ironworks-gym.example, not the front desk.", "help@ironworks-gym.example"},
+			"[2024-03-02 a] User: For membership questions the gym support team says to write to help@ironworks-gym.example, not the front desk.", "help@ironworks-gym.example"},
 		{"Which file holds the retry settings for the uploader?",
 			"[2024-03-02 a] Assistant: The retry settings for the uploader are stored in config/uploader.yaml, next to the queue settings.", "config/uploader.yaml"},
 		// the identifier set right after the head noun
@@ -75,13 +75,13 @@ func TestIdentifierAnswers(t *testing.T) {
 		{"Which branch did I merge the search fix into?",
 			"[2024-03-02 a] User: I merged the search fix from fix/search-typo into the branch release/2.4 this morning.", "release/2.4"},
 		// a markdown escape is no part of the answer
-		{"What is the ceramicist's Instagram handle?",
-			`[2024-03-02 a] Assistant: Lena Ruiz (@lena\_ruiz\_ceramics): a ceramicist whose Instagram shows bowls glazed in ash.`, "@lena_ruiz_ceramics"},
+		{"What is the potter's Instagram handle?",
+			`[2024-03-02 a] Assistant: Lena Ruiz (@lena\_ruiz\_glaze): a potter whose Instagram shows bowls glazed in ash.`, "@lena_ruiz_glaze"},
 		// an identifier is a whole name: the words after it are not
 		{"What setting controls the cache size?",
-			"[2024-03-02 a] Assistant: You can control the cache size with the setting CACHE_MAX_BYTES before starting the worker.", "CACHE_MAX_BYTES"},
+			"[2024-03-02 a] Assistant: You can control the cache size with the setting CACHE_MAX_BYTES before starting the daemon.", "CACHE_MAX_BYTES"},
 		{"What do I set to control the cache size?",
-			"[2024-03-02 a] Assistant: To control the cache size you set CACHE_MAX_BYTES before starting the worker.", "CACHE_MAX_BYTES"},
+			"[2024-03-02 a] Assistant: To control the cache size you set CACHE_MAX_BYTES before starting the daemon.", "CACHE_MAX_BYTES"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
@@ -124,10 +124,10 @@ func TestIdentifierLimits(t *testing.T) {
 		{"What game did we play at game night?", "[2024-03-02 a] User: We played Catan at game night.it got so competitive haha", "Catan"},
 		{"What is the handle made of on my new knife?", "[2024-03-02 a] User: My new chef knife from @knifeworks has a walnut handle and a carbon steel blade.", "walnut handle"},
 		{"What is the folder for?", "[2024-03-02 a] User: The shared folder /team/design is for the final logo files only.", "final logo files only"},
-		{"Which email did I use to sign up for the streaming service?", "[2024-03-02 a] User: I signed up for the streaming service with my work email, mia.r@acme.com, by mistake.", "mia.r@acme.com"},
+		{"Which email did I use to sign up for the streaming service?", "[2024-03-02 a] User: I signed up for the streaming service with my work email, mia.r@northwind.example, by mistake.", "mia.r@northwind.example"},
 		{"Which bus do I take to work?", "[2024-03-02 a] User: I take the 42 bus to work every morning, it's usually on time.", "42"},
 		{"What is the return window at the shoe shop?", "[2024-03-02 a] User: The shoe shop has a 30 day return window, but the other one gives you longer.", "30 day"},
-		{"What is my coworker's name?", `[2024-03-02 a] User: My new coworker is great, her name is jessica\_poole on Slack.`, "jessica_poole"},
+		{"What is my coworker's name?", `[2024-03-02 a] User: My new coworker is great, her name is jessica\_poole on the forum.`, "jessica_poole"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: answer %q, want %q", tc.q, a.Text, tc.want)
@@ -142,7 +142,7 @@ func TestFormSenses(t *testing.T) {
 	for _, tc := range []struct{ q, ctx, want string }{
 		{"Which path did we take up the mountain?", "[2024-03-02 a] User: We took the Ridge path up the mountain, I found it on alltrails.com last week.", "Ridge path"},
 		{"What handles did I choose for the kitchen cabinets?", "[2024-03-02 a] User: I chose matte black handles for the kitchen cabinets, I saw them on @houseofhome.", "matte black handles"},
-		{"What is the email from HR about?", "[2024-03-02 a] User: Got an email from HR (hr@acme.example) about the new vacation policy.", "new vacation policy"},
+		{"What is the email from HR about?", "[2024-03-02 a] User: Got an email from HR (hr@northwind.example) about the new vacation policy.", "new vacation policy"},
 		{"What did I change in the env file?", "[2024-03-02 a] User: In the env file I changed MAX_UPLOAD_SIZE from 10MB to 50MB.", "MAX_UPLOAD_SIZE from 10MB to 50MB"},
 		{"Which grades does my sister teach?", "[2024-03-02 a] User: My sister teaches 5th and 6th grades at the school near us.", "5th, 6th"},
 		{"Which photos did I print?", "[2024-03-02 a] User: I printed the 2022 photos from our trip at the corner shop.", "2022"},

@@ -227,12 +227,12 @@ func TestReadAnnualDay(t *testing.T) {
 func TestMinusSign(t *testing.T) {
 	for _, tc := range []struct{ q, ctx, want string }{
 		{"What was the low temperature in Oslo on Monday?", "[2024-01-08 a] Tool: weather: city: Oslo; day: Monday; low: -5C; high: 2C", "-5C"},
-		{"How low did the temperature in Oslo drop overnight?", "[2024-01-08 a] Ines: Oslo was freezing, the temperature dropped to −12 degrees overnight.", "−12 degrees"},
+		{"How low did the temperature in Oslo drop at night?", "[2024-01-08 a] Ines: Oslo was bitter, the temperature dropped to −12 degrees at night.", "−12 degrees"},
 		{"How many guests came to the picnic?", "[2024-01-08 a] Ines: Between 3-5 guests came to the picnic on Sunday.", "3-5"},
 		{"What was the temperature this morning?", "[2024-01-08 a] Ines: The temperature was -5C this morning, so I stayed in.", "-5C"},
 		// a bullet, and a dash between phrases, are no signs
 		{"How much chicken do I need?", "[2024-01-08 a] Ines: shopping list for the stew\n-2 lbs chicken thighs\n-1 onion", "2 lbs"},
-		{"How far is the hotel from the beach?", "[2024-01-08 a] Ines: Hotel is great -5 min walk to the beach!", "5 min"},
+		{"How far is the hostel from the beach?", "[2024-01-08 a] Ines: Hostel is great -5 min walk to the beach!", "5 min"},
 		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Update on the workshop -12 people signed up so far.", "12"},
 		{"How many people signed up for the workshop?", "[2024-01-08 a] Ines: Workshop update: -12 people signed up so far, -3 cancelled.", "12"},
 		{"What price range did the realtor suggest?", "[2024-01-08 a] Ines: The realtor suggested listing it in the $450k -$475k range.", "$475k range"},
