@@ -85,7 +85,8 @@ func tokenForm(t nlp.Token) form {
 }
 
 // dottedForm is the form of a token with a dot inside: a version
-// ("v1.2.3", "1.21rc1"), a file name ("main.go", "notes.txt"), or none
+// ("v1.2.3", "1.21rc1"), a web address without its scheme
+// ("booking.com"), a file name ("main.go", "notes.txt"), or none
 // ("e.g.", "U.S.", "a.m.": letters each set off by a dot are an
 // abbreviation).
 func dottedForm(w string) form {
@@ -115,7 +116,21 @@ func dottedForm(w string) form {
 	if len(ext) > 4 || strings.ToLower(ext) != ext || textutil.IsStopword(ext) {
 		return formNone // "end.Next", "night.it": two sentences run together
 	}
+	if topLevelDomains[ext] {
+		return formURL // "booking.com": a web address without its scheme
+	}
 	return formPath
+}
+
+// topLevelDomains are the commonest generic and country top-level
+// domains of the web: a dotted name that ends in one is a web address
+// ("booking.com", "bbc.co.uk"), not a file. Those spelled as an English
+// function word ("it", "in", "no", "at") are left out: "night.it" is a
+// missing space far more often than an address.
+var topLevelDomains = map[string]bool{
+	"com": true, "org": true, "net": true, "edu": true, "gov": true, "io": true, "co": true, "info": true, "biz": true,
+	"uk": true, "ca": true, "au": true, "de": true, "fr": true, "es": true, "nl": true, "se": true, "dk": true,
+	"fi": true, "jp": true, "cn": true, "br": true, "mx": true, "nz": true, "ie": true, "ch": true, "pl": true, "pt": true,
 }
 
 // headForms maps a head noun that names a written form to that form:

@@ -87,8 +87,9 @@ type question struct {
 	// content is true when the question asks what a thing says or is
 	// about rather than which thing it is: a stranded preposition after
 	// "what" alone or a copula's subject ("what was the email about",
-	// "what is the folder for"), or a verb of saying ("what did the
-	// email say"). Identifiers are then no answer (forms.go).
+	// "what is the folder for"), or a verb of saying after "what" alone
+	// ("what did the email say"; not "what website did Sam mention").
+	// Identifiers are then no answer (forms.go).
 	content bool
 	// form is the written form the head noun asks for (formAsked),
 	// formNone when none.
@@ -694,7 +695,7 @@ func analyzeAt(q string, now time.Time) question {
 	out.doAsked = doAskedRe.MatchString(main)
 	if out.typ == TypePhrase {
 		// (only a phrase is read from identifiers: forms.go)
-		out.content = sayingVerbRe.MatchString(main) || (out.head == "" || whCopula.MatchString(main)) && strandedPrep(main) != ""
+		out.content = out.head == "" && sayingVerbRe.MatchString(main) || (out.head == "" || whCopula.MatchString(main)) && strandedPrep(main) != ""
 		out.form = formAsked(out)
 	}
 	for _, t := range toks {
