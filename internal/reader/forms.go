@@ -86,7 +86,7 @@ func tokenForm(t nlp.Token) form {
 
 // dottedForm is the form of a token with a dot inside: a version
 // ("v1.2.3", "1.21rc1"), a web address without its scheme
-// ("booking.com"), a file name ("main.go", "notes.txt"), or none
+// ("citybreaks.com"), a file name ("main.go", "notes.txt"), or none
 // ("e.g.", "U.S.", "a.m.": letters each set off by a dot are an
 // abbreviation).
 func dottedForm(w string) form {
@@ -117,14 +117,14 @@ func dottedForm(w string) form {
 		return formNone // "end.Next", "night.it": two sentences run together
 	}
 	if topLevelDomains[ext] {
-		return formURL // "booking.com": a web address without its scheme
+		return formURL // "citybreaks.com": a web address without its scheme
 	}
 	return formPath
 }
 
 // topLevelDomains are the commonest generic and country top-level
 // domains of the web: a dotted name that ends in one is a web address
-// ("booking.com", "bbc.co.uk"), not a file. Those spelled as an English
+// ("citybreaks.com", "bbc.co.uk"), not a file. Those spelled as an English
 // function word ("it", "in", "no", "at") are left out: "night.it" is a
 // missing space far more often than an address.
 var topLevelDomains = map[string]bool{

@@ -21,7 +21,7 @@ func TestTokenForm(t *testing.T) {
 		{"feature/fuzzy-search", formPath},
 		{"/v1/orders", formPath},
 		{"main.go", formPath},
-		{"booking.com", formURL},
+		{"citybreaks.com", formURL},
 		{"bbc.co.uk", formURL},
 		{"CACHE_MAX_BYTES", formCode},
 		{`max\_retries`, formCode},
