@@ -87,8 +87,8 @@ func Tokenize(text string) []Token {
 						j++ // "net.http", "vue.js", "jim.b@…"; not "end.Next" at a sentence end
 						continue
 					}
-					if c == '.' && unicode.IsDigit(rs[j-1]) && fileExtAt(rs, j+1) && strings.ContainsFunc(string(rs[i:j]), unicode.IsLetter) {
-						j++ // "IMG_2034.JPG", "report_2023.pdf"
+					if c == '.' && unicode.IsDigit(rs[j-1]) && fileExtAt(rs, j+1) && strings.ContainsAny(string(rs[i:j]), "_-") {
+						j++ // "IMG_2034.JPG", "report_2023.pdf"; not "B12.hope"
 						continue
 					}
 					if (c == '.' || c == ',') && unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1]) {

@@ -477,10 +477,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	if q.current {
 		after = fromToEnd(s)
 	}
-	// An amount of time ("three weeks") is seldom the thing a head
-	// noun asks for ("which platform").
+	// An amount of time ("three weeks") is seldom the thing "which
+	// <noun>" asks for ("which platform"); "what deadline" may ask for
+	// one.
 	var durations [][2]int
-	if q.entity {
+	if q.entity && q.which {
 		for _, d := range numberSpans(s, true) {
 			if !measuresHead(q, s, d.start, d.end) {
 				durations = append(durations, [2]int{d.start, d.end})
@@ -549,12 +550,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if (q.typ == TypePlace || q.typ == TypePerson) && end > start && calendarName(s.toks[end-1].Text) {
 			return // a month or a weekday, though not read as a date here
 		}
-		if !valueForm(q) && end < len(s.toks) && slices.Contains(anchors, end) && isPlural(s.toks[end].Lower) && countOnly(s, start, end) {
+		if !valueForm(q) && end < len(s.toks) && slices.Contains(anchors, end) && s.keys[end] != q.headKey && isPlural(s.toks[end].Lower) && countOnly(s, start, end) {
 			// "gained around 200 followers" for "which platform did
 			// I gain the most followers on": a number that counts
-			// things the question names is no answer but to "how
-			// many" (before a singular noun it names one: "the 42
-			// bus", "a size 9 shoe")
+			// other things the question names than its head noun is
+			// no answer but to "how many" (before a singular noun it
+			// names one: "the 42 bus", "a size 9 shoe")
 			return
 		}
 		for _, d := range durations {
@@ -3185,7 +3186,7 @@ func adjunctStart(w string) bool {
 }
 
 // durationThingFit scales the fit of a span that is an amount of time
-// ("over the past three weeks") when the question's head noun asks for a
+// ("over the past three weeks") when a "which <noun>" question asks for a
 // thing ("which platform did I gain the most followers on"): a length of
 // time is the thing asked for only when nothing else is said. Read from
 // the calibration harness on LoCoMo and LongMemEval: 0, 0.2 and 0.5 give

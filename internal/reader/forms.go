@@ -30,9 +30,9 @@ const (
 //   - a handle: "@" then letters ("@dailybrew");
 //   - a file path: "/" with a dotted extension, an underscore, a hyphen
 //     or a digit in it, or a leading "/" ("docs/setup.md",
-//     "feature/fuzzy-search", "/v1/orders"), or one dotted name whose
-//     extension is at most four lower-case letters and no function word
-//     ("main.go"). Two words joined by "/" are a pair, not a path
+//     "feature/fuzzy-search", "/v1/orders"), or one dotted name with a
+//     common file extension or an underscore or hyphen ("main.go",
+//     "my_notes.draft"). Two words joined by "/" are a pair, not a path
 //     ("singer/songwriter");
 //   - a code identifier: snake case ("CACHE_MAX_BYTES"), a dotted version
 //     ("v1.2.3"), or camel case that starts lower case ("retryLimit").
@@ -119,8 +119,15 @@ func dottedForm(w string) form {
 	if topLevelDomains[ext] {
 		return formURL // "citybreaks.com": a web address without its scheme
 	}
-	return formPath
+	if fileExtensions[ext] || strings.ContainsAny(w, "_-") {
+		return formPath // "main.go", "notes.txt", "my-notes.draft"
+	}
+	return formNone // "night.lol": a missing space
 }
+
+// fileExtensions are common file-name extensions: a dotted name with no
+// other mark of an identifier is a file only with one of them.
+var fileExtensions = wordSet(`txt md pdf doc docx xls xlsx ppt pptx csv tsv json yaml yml xml html htm css js ts tsx jsx go py rb rs java kt swift c h cpp hpp cs php sh bat sql log ini toml cfg conf env lock png jpg jpeg gif svg webp heic bmp tif tiff mp3 mp4 m4a mov wav avi mkv zip tar gz tgz rar dmg exe apk ipynb`)
 
 // topLevelDomains are the commonest generic and country top-level
 // domains of the web: a dotted name that ends in one is a web address

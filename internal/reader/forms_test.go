@@ -114,7 +114,7 @@ func TestCountAndTimeAreNoThing(t *testing.T) {
 // number before a singular noun names it ("the 42 bus"); an amount of
 // time that measures the head noun answers it.
 func TestIdentifierLimits(t *testing.T) {
-	for _, tok := range []string{"2.5kg", "1.5L", "7.30pm", "9.50EUR", "night.it", "hi.how"} {
+	for _, tok := range []string{"2.5kg", "1.5L", "7.30pm", "9.50EUR", "night.it", "hi.how", "night.lol", "Navy.omg"} {
 		if f := tokenForm(nlp.Token{Text: tok}); f != formNone {
 			t.Errorf("tokenForm(%q) = %d, want none", tok, f)
 		}
@@ -151,6 +151,9 @@ func TestFormSenses(t *testing.T) {
 		{"Which grades does my sister teach?", "[2024-03-02 a] User: My sister teaches 5th and 6th grades at the school near us.", "5th, 6th"},
 		{"Which photos did I print?", "[2024-03-02 a] User: I printed the 2022 photos from our trip at the corner shop.", "2022"},
 		{"Which tickets did I buy?", "[2024-03-02 a] User: I bought the 7pm tickets for the new film at the cinema.", "7pm"},
+		{"What game did we play at game night?", "[2024-03-02 a] User: We played Catan at game night.lol it got so competitive", "Catan"},
+		{"Which cookies did I bake?", "[2024-03-02 a] User: I baked 24 cookies for the bake sale, mostly chocolate chip.", "24"},
+		{"What deadline did my boss give me?", "[2024-03-02 a] User: My boss gave me two weeks to finish the quarterly report.", "two weeks"},
 		{"What notice period do I have at work?", "[2024-03-02 a] User: My notice period at work is three months, which makes switching jobs slow.", "three months"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {

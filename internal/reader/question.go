@@ -94,6 +94,9 @@ type question struct {
 	// form is the written form the head noun asks for (formAsked),
 	// formNone when none.
 	form form
+	// which is true for a "which <noun>" question: one of the noun's
+	// instances is asked for.
+	which bool
 	// saying is true when the head asks for words someone says or lives
 	// by ("what quote", "what is his motto"): a quotation, however long.
 	saying bool
@@ -693,6 +696,7 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
 	out.doAsked = doAskedRe.MatchString(main)
+	out.which = wh == "which" && out.head != ""
 	if out.typ == TypePhrase {
 		// (only a phrase is read from identifiers: forms.go)
 		out.content = out.head == "" && sayingVerbRe.MatchString(main) || (out.head == "" || whCopula.MatchString(main)) && strandedPrep(main) != ""
