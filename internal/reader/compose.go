@@ -478,7 +478,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		after = fromToEnd(s)
 	}
 	// An amount of time ("three weeks") is seldom the thing "which
-	// <noun>" asks for ("which platform"); "what deadline" may ask for
+	// <noun>" asks for ("which platform"); "what timeframe" may ask for
 	// one.
 	var durations [][2]int
 	if q.entity && q.which {

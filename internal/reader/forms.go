@@ -32,7 +32,7 @@ const (
 //     or a digit in it, or a leading "/" ("docs/setup.md",
 //     "feature/fuzzy-search", "/v1/orders"), or one dotted name with a
 //     common file extension or an underscore or hyphen ("main.go",
-//     "my_notes.draft"). Two words joined by "/" are a pair, not a path
+//     "my_notes.sketch"). Two words joined by "/" are a pair, not a path
 //     ("singer/songwriter");
 //   - a code identifier: snake case ("CACHE_MAX_BYTES"), a dotted version
 //     ("v1.2.3"), or camel case that starts lower case ("retryLimit").
@@ -120,7 +120,7 @@ func dottedForm(w string) form {
 		return formURL // "citybreaks.com": a web address without its scheme
 	}
 	if fileExtensions[ext] || strings.ContainsAny(w, "_-") {
-		return formPath // "main.go", "notes.txt", "my-notes.draft"
+		return formPath // "main.go", "notes.txt", "my-notes.sketch"
 	}
 	return formNone // "night.lol": a missing space
 }

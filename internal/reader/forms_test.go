@@ -153,7 +153,7 @@ func TestFormSenses(t *testing.T) {
 		{"Which tickets did I buy?", "[2024-03-02 a] User: I bought the 7pm tickets for the new film at the cinema.", "7pm"},
 		{"What game did we play at game night?", "[2024-03-02 a] User: We played Catan at game night.lol it got so competitive", "Catan"},
 		{"Which cookies did I bake?", "[2024-03-02 a] User: I baked 24 cookies for the bake sale, mostly chocolate chip.", "24"},
-		{"What deadline did my boss give me?", "[2024-03-02 a] User: My boss gave me two weeks to finish the quarterly report.", "two weeks"},
+		{"What timeframe did my professor give me?", "[2024-03-02 a] User: My professor gave me two weeks to finish the essay.", "two weeks"},
 		{"What notice period do I have at work?", "[2024-03-02 a] User: My notice period at work is three months, which makes switching jobs slow.", "three months"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
