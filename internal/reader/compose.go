@@ -2415,6 +2415,7 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 	}
 	var out []span
 	n := len(s.toks)
+	series := seriesSpans(s)
 	i := 0
 	for i < n {
 		if isAnchor[i] || isBoundary(s, i) || s.toks[i].Punct {
@@ -2446,7 +2447,12 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 		case prev == "by" || prev == "through" || prev == "using" || prev == "via":
 			means = true
 		}
-		if en-st > maxWords {
+		if se := seriesThrough(s, series, st, en, isAnchor); se > en {
+			// a series that starts inside the phrase runs on to its
+			// last item ("a great story about sisterhood, love, and
+			// reaching for your dreams")
+			en = se
+		} else if en-st > maxWords {
 			en = st + maxWords
 		}
 		for en > st && trimmable(s.toks[en-1]) {
@@ -2458,6 +2464,41 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 		i = j
 	}
 	return out
+}
+
+// seriesStops open an example, a purpose or an addition, not a coordinate
+// item ("renewable energy, like solar, to help communities").
+var seriesStops = wordSet(`to like including such plus especially`)
+
+// itemOpens reports whether token i of s can open an item of a series
+// after the first: not a subject pronoun, an auxiliary, a relative word,
+// a clause boundary, nor a word in seriesStops.
+func itemOpens(s *sentence, i int) bool {
+	w := s.toks[i].Lower
+	return !breaksPhrase(w) && !isBoundary(s, i) && !seriesStops[w]
+}
+
+// seriesThrough is the end of the first series (seriesSpans) that starts
+// inside tokens [st, en) of s and ends after en, when every item after en
+// is free of focus terms and opens as an item does (itemOpens); en when
+// there is none.
+func seriesThrough(s *sentence, series []span, st, en int, isAnchor map[int]bool) int {
+	for _, sr := range series {
+		if sr.start < st || sr.start >= en || sr.end <= en {
+			continue
+		}
+		ok := true
+		for i := en; i < sr.end && ok; i++ {
+			ok = !isAnchor[i]
+			if w := s.toks[i].Lower; ok && (w == "," || w == "and" || w == "or") && i+1 < sr.end && s.toks[i+1].Lower != "and" && s.toks[i+1].Lower != "or" {
+				ok = itemOpens(s, i+1)
+			}
+		}
+		if ok {
+			return sr.end
+		}
+	}
+	return en
 }
 
 // breaksPhrase: a phrase does not run across an auxiliary, a subject

@@ -1,0 +1,31 @@
+package reader
+
+import "testing"
+
+// A phrase that ends at a comma opening a series runs on to the series'
+// last item; a series whose later item is an example, a purpose or a
+// clause does not extend it.
+func TestPhraseRunsThroughSeries(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] Ines: I finished the novel last night. It's a gripping story about friendship, loss, and finding your way home.\n" +
+		"[2024-03-09 s2-t1] Omar: The picnic was lovely, we had lots of good things like samosas, fruit salad, and lemon bars.\n" +
+		"[2024-03-16 s3-t1] Ines: I've been focusing on community gardens, like the one on our street, to help neighbours and grow food.\n"
+	checkReads(t, ctx, []readCase{
+		{"What is the novel about according to Ines?", "gripping story about friendship, loss, and finding your way home"},
+		{"What kind of food did Omar serve at the picnic?", "lots of good things like samosas, fruit salad, and lemon bars"},
+		{"What has Ines been focusing on lately?", "community gardens"},
+	})
+}
+
+// itemOpens: a later item of a series opens with a content word or a
+// determiner, not with a pronoun subject, a subordinator or an example
+// marker.
+func TestItemOpens(t *testing.T) {
+	text := "love , it , because , like , the dog , running"
+	s := &sentence{text: text, toks: words(text)}
+	want := map[int]bool{0: true, 2: false, 4: false, 6: false, 8: true, 11: true}
+	for i, w := range want {
+		if got := itemOpens(s, i); got != w {
+			t.Errorf("itemOpens(%q) = %v, want %v", s.toks[i].Text, got, w)
+		}
+	}
+}
