@@ -3160,6 +3160,11 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 		if particles[q.verbPrep] && !particleAfter(s, i, q.verbPrep) {
 			continue // "take up" asked, "taking pics" said: another verb
 		}
+		if a, b := relativeAntecedent(s, i); b > a && !isAnchor[b-1] {
+			// "a ramen bowl that I tried": the verb's object is the
+			// noun its relative clause is about
+			out = append(out, span{text: textOf(s, a, b), start: a, end: b})
+		}
 		j := i + 1
 		for j < n && !s.toks[j].Punct && (objectPronouns[s.toks[j].Lower] || nlp.IsFiller(s.toks[j].Lower) ||
 			(q.verbPrep != "" && s.toks[j].Lower == q.verbPrep) || s.toks[j].Lower == "up" || s.toks[j].Lower == "out") {
@@ -3188,6 +3193,47 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 	}
 	return out
 }
+
+// relativeAntecedent is the noun phrase [start, end) of s that the verb
+// at token v has as its object through a relative clause: "the ramen bowl
+// that I tried", "a scarf which she knitted", "the book we read". The
+// clause is a relative word ("that", "which") or none, a pronoun subject,
+// then auxiliaries or adverbs; without a relative word the noun has a
+// determiner or possessive before it. The phrase is the nouns and
+// adjectives before the clause, without its determiner. (0, 0) when there
+// is none.
+func relativeAntecedent(s *sentence, v int) (int, int) {
+	tg := s.tags()
+	k := v - 1
+	for k >= 0 && k < len(tg) && (nlp.IsAuxiliary(s.toks[k].Lower) || tg[k] == "RB") {
+		k--
+	}
+	if k < 1 || !subjectPronouns[s.toks[k].Lower] {
+		return 0, 0
+	}
+	k--
+	rel := false
+	if w := s.toks[k].Lower; w == "that" || w == "which" {
+		rel = true
+		k--
+	}
+	end := k + 1
+	for k >= 0 && k < len(tg) && !s.toks[k].Punct && (strings.HasPrefix(tg[k], "NN") || tg[k] == "JJ") && !timeWords[s.toks[k].Lower] && !nlp.IsFunctionWord(s.toks[k].Lower) {
+		k--
+	}
+	start := k + 1
+	if start >= end || !strings.HasPrefix(tg[end-1], "NN") {
+		return 0, 0
+	}
+	if !rel && (k < 0 || !nlp.IsDeterminer(s.toks[k].Lower) && !possessives[s.toks[k].Lower]) {
+		return 0, 0
+	}
+	return start, end
+}
+
+// subjectPronouns are the pronouns that open a relative clause as its
+// subject ("the bowl that I tried").
+var subjectPronouns = wordSet(`i you he she we they`)
 
 // loneIdentifier is the index of the one identifier token of s in
 // [start, end) when every other token there is a verb, a preposition, a

@@ -65,3 +65,39 @@ func TestReadNumberOneIsNoNumber(t *testing.T) {
 		{"What is Lena's number one goal this season?", "winning the regional league"},
 	})
 }
+
+// relativeAntecedent: the noun a relative clause is about is the object
+// of the clause's verb ("the blue scarf I knitted"); a pronoun subject
+// after a time word or without a determiner before the noun is a new
+// clause, not a relative one.
+func TestRelativeAntecedent(t *testing.T) {
+	cases := []struct{ text, verb, want string }{
+		{"Here is the blue scarf I knitted for my niece.", "knitted", "blue scarf"},
+		{"The novel that I finished last week was long.", "finished", "novel"},
+		{"It is a tool which we really needed.", "needed", "tool"},
+		{"Yesterday I cooked a big pot of chili.", "cooked", ""},
+		{"Omar said pottery we tried was fun.", "tried", ""},
+	}
+	for _, c := range cases {
+		s := &sentence{text: c.text, toks: words(c.text)}
+		got := ""
+		for i, tok := range s.toks {
+			if tok.Text == c.verb {
+				if a, b := relativeAntecedent(s, i); b > a {
+					got = textOf(s, a, b)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: antecedent of %q = %q, want %q", c.text, c.verb, got, c.want)
+		}
+	}
+	ctx := "[2024-05-04 s1-t1] Ines: Another short film that I contributed to was shown at the festival last Sunday for the first time!\n" +
+		"[2024-05-11 s2-t1] Omar: Check out this photo of the silver bracelet that I bought for my sister, she loved it.\n" +
+		"[2024-05-18 s3-t1] Mia: My friends loved the little lighthouse that I painted last month at the workshop.\n"
+	checkReads(t, ctx, []readCase{
+		{"What did Ines contribute to that was shown at the festival?", "short film"},
+		{"What did Omar buy for his sister?", "silver bracelet"},
+		{"What did Mia paint last month?", "little lighthouse"},
+	})
+}
