@@ -3366,9 +3366,18 @@ func headSpans(q question, s *sentence) []span {
 			continue
 		}
 		st := i
-		for st > 0 && !s.toks[st-1].Punct && !nlp.IsFunctionWord(s.toks[st-1].Lower) && !possessives[s.toks[st-1].Lower] &&
-			s.toks[st-1].Lower != "own" && (strings.HasPrefix(tg[st-1], "JJ") || strings.HasPrefix(tg[st-1], "NN") || tg[st-1] == "VBG") {
+		for st > 0 && modifierAt(s, tg, st-1) {
 			st--
+		}
+		if c := st - 1; st < i && c > 0 && (s.toks[c].Lower == "and" || s.toks[c].Lower == "or") && modifierAt(s, tg, c-1) && (strings.HasPrefix(tg[c-1], "JJ") || tg[c-1] == "NN") {
+			// modifiers coordinated after an adjective or a singular
+			// noun ("red and purple lighting", "true crime and history
+			// podcasts"); after a plural the coordination joins two
+			// noun phrases ("apples and banana bread")
+			st = c - 1
+			for st > 0 && modifierAt(s, tg, st-1) {
+				st--
+			}
 		}
 		en := i + 1
 		if en < len(s.toks) && !s.toks[en].Punct && strings.ContainsAny(s.toks[en].Text, "0123456789") {
@@ -3385,6 +3394,15 @@ func headSpans(q question, s *sentence) []span {
 		}
 	}
 	return out
+}
+
+// modifierAt reports whether token k of s can modify a head noun after
+// it: an adjective, a noun or an -ing form that is not a function word, a
+// possessive or "own".
+func modifierAt(s *sentence, tg []string, k int) bool {
+	t := s.toks[k]
+	return k < len(tg) && !t.Punct && !nlp.IsFunctionWord(t.Lower) && !possessives[t.Lower] && t.Lower != "own" &&
+		(strings.HasPrefix(tg[k], "JJ") || strings.HasPrefix(tg[k], "NN") || tg[k] == "VBG")
 }
 
 // contraction reports whether w is a pronoun or wh-word contracted with a

@@ -232,3 +232,24 @@ func TestCoordinatedSubjectVerb(t *testing.T) {
 		t.Errorf("answer %q, want %q", a.Text, "fish stew")
 	}
 }
+
+// Modifiers coordinated before the head noun are part of its phrase when
+// the first conjunct ends in an adjective or a singular noun ("true crime
+// and history podcasts"); after a plural noun the coordination joins two
+// noun phrases ("apples and banana bread").
+func TestHeadSpansCoordinatedModifiers(t *testing.T) {
+	u := &unit{}
+	for _, c := range []struct{ q, text, want string }{
+		{"What genre of podcasts does Ines like?", "I love true crime and history podcasts on long drives.", "true crime and history podcasts"},
+		{"What kind of music does Omar like?", "Omar mostly plays electronic and rock music at home.", "electronic and rock music"},
+		{"What kind of bread did Ines bake?", "Ines baked apples and banana bread for the fair.", "banana bread"},
+	} {
+		var got []string
+		for _, h := range headSpans(analyze(c.q), newSentence(c.text, u)) {
+			got = append(got, h.text)
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: head spans %q, want [%s]", c.text, got, c.want)
+		}
+	}
+}
