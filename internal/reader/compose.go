@@ -1066,6 +1066,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(p.text, fit, p.start, p.end)
 	}
+	if k := containerAsked(q); k != containerNone {
+		for i := range out {
+			if t := inContainer(k, out[i].text); t != "" {
+				out[i].text, out[i].typed, out[i].name = t, true, true
+				out[i].fit = max(out[i].fit, containerFit)
+			}
+		}
+	}
 	return out
 }
 

@@ -1,0 +1,190 @@
+// Package gazetteer is the offline model's knowledge of where places are:
+// which country and which first-order division (a US state, a Canadian
+// province, a German Land) a populated place lies in, and the names of
+// countries and divisions. A question such as "which country did she fly
+// to?" is answered from "I landed in Toronto" by a reader that knows
+// Toronto is in Canada, as a language model does.
+//
+// The table (places.tsv.gz, written by gen/main.go) holds the GeoNames
+// populated places of at least 15,000 people (the size of GeoNames'
+// cities15000 extract), the most populous one per name: about 23,000
+// names. GeoNames data is licensed under CC BY 4.0 (geonames.org).
+// Country names are the CLDR English names of golang.org/x/text.
+package gazetteer
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+//go:embed places.tsv.gz
+var placesGz []byte
+
+// Place is a populated place.
+type Place struct {
+	// Name is the place's GeoNames name ("Bogotá").
+	Name string
+	// Country is its ISO 3166-1 alpha-2 code ("CO").
+	Country string
+	// Division is the name of its first-order administrative division
+	// ("Florida" for Tampa), "" when the table has none.
+	Division string
+	// Population is its number of inhabitants.
+	Population int
+}
+
+type table struct {
+	places    map[string]Place  // folded name → most populous place
+	countries map[string]string // folded country name → code
+	divisions map[string]string // folded division name → country code
+	err       error
+}
+
+var (
+	once sync.Once
+	tab  table
+)
+
+func load() *table {
+	once.Do(func() { tab = parse(placesGz) })
+	return &tab
+}
+
+// parse reads the gzipped table; a malformed line is an error naming it.
+func parse(gz []byte) table {
+	t := table{places: map[string]Place{}, countries: map[string]string{}, divisions: map[string]string{}}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.err = fmt.Errorf("gazetteer: places.tsv.gz: %w", err)
+		return t
+	}
+	sc := bufio.NewScanner(zr)
+	line := 0
+	for sc.Scan() {
+		line++
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 4 {
+			t.err = fmt.Errorf("gazetteer: places.tsv.gz line %d: want 4 tab-separated fields, got %d", line, len(f))
+			return t
+		}
+		pop, err := strconv.Atoi(f[3])
+		if err != nil {
+			t.err = fmt.Errorf("gazetteer: places.tsv.gz line %d: population %q: %w", line, f[3], err)
+			return t
+		}
+		k := Fold(f[0])
+		if _, ok := t.places[k]; !ok {
+			t.places[k] = Place{Name: f[0], Country: f[1], Division: f[2], Population: pop}
+		}
+		if f[2] != "" {
+			if _, ok := t.divisions[Fold(f[2])]; !ok {
+				t.divisions[Fold(f[2])] = f[1]
+			}
+		}
+		if _, ok := t.countries[f[1]]; !ok {
+			if n := CountryName(f[1]); n != "" {
+				t.countries[Fold(n)] = f[1]
+				t.countries[f[1]] = f[1] // marks the code as seen
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.err = fmt.Errorf("gazetteer: places.tsv.gz: %w", err)
+	}
+	for alias, code := range countryAliases {
+		t.countries[Fold(alias)] = code
+	}
+	return t
+}
+
+// countryAliases are common English names of countries that differ from
+// their CLDR names, and the countries of the United Kingdom, which English
+// calls countries though ISO 3166-1 does not list them.
+var countryAliases = map[string]string{
+	"USA": "US", "U.S.": "US", "U.S.A.": "US", "America": "US", "the United States": "US", "the US": "US", "the USA": "US",
+	"UK": "GB", "U.K.": "GB", "Britain": "GB", "Great Britain": "GB", "the UK": "GB",
+	"England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
+}
+
+// Err reports whether the embedded table failed to load (nil when it
+// loaded).
+func Err() error { return load().err }
+
+// Lookup returns the most populous place of the table named name, compared
+// without case or accents ("bogota" finds Bogotá); ok is false when there
+// is none.
+func Lookup(name string) (p Place, ok bool) {
+	p, ok = load().places[Fold(name)]
+	return p, ok
+}
+
+// Country returns the ISO 3166-1 alpha-2 code of the country that name
+// names ("Colombia", "the UK"), compared without case or accents (a
+// two-letter name only in capitals: "UK", not "us"); ok is false when
+// name names no country.
+func Country(name string) (code string, ok bool) {
+	k := Fold(name)
+	if len(k) == 2 && strings.TrimSpace(name) != strings.ToUpper(strings.TrimSpace(name)) {
+		return "", false // "us", "in": words, not "US", "UK"
+	}
+	code, ok = load().countries[k]
+	return code, ok
+}
+
+// Division returns the country code of the first-order division that
+// name names ("Florida" → "US"); ok is false when name names none.
+func Division(name string) (country string, ok bool) {
+	country, ok = load().divisions[Fold(name)]
+	return country, ok
+}
+
+// CountryName is the English name of the country with ISO 3166-1
+// alpha-2 code code ("CO" → "Colombia"), without CLDR's bracketed
+// alternative ("Myanmar (Burma)" → "Myanmar"); "" for an unknown code.
+func CountryName(code string) string {
+	r, err := language.ParseRegion(code)
+	if err != nil || !r.IsCountry() {
+		return ""
+	}
+	n := display.English.Regions().Name(r)
+	if i := strings.Index(n, " ("); i > 0 {
+		n = n[:i]
+	}
+	return n
+}
+
+// folders hold accent-removing transformers for reuse: a chain's buffers
+// are large to allocate on every name.
+var folders = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}}
+
+// Fold is the comparison key of a name: lower case, accents removed,
+// inner spaces collapsed ("  Bogotá " → "bogota").
+func Fold(name string) string {
+	s := name
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			t := folders.Get().(transform.Transformer)
+			if f, _, err := transform.String(t, name); err == nil {
+				s = f
+			}
+			folders.Put(t)
+			break
+		}
+	}
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}

@@ -1,0 +1,87 @@
+package gazetteer
+
+import (
+	"bytes"
+	"compress/gzip"
+	"strings"
+	"testing"
+)
+
+func TestLookup(t *testing.T) {
+	if err := Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, country, division string }{
+		{"Toronto", "CA", "Ontario"},
+		{"bogota", "CO", "Bogota D.C."},
+		{"PARIS", "FR", "Île-de-France"}, // the most populous Paris
+		{"Fort  Wayne", "US", "Indiana"},
+		{"Rio de Janeiro", "BR", "Rio de Janeiro"},
+	} {
+		p, ok := Lookup(c.name)
+		if !ok || p.Country != c.country || p.Division != c.division {
+			t.Errorf("Lookup(%q) = %+v, %v; want %s, %s", c.name, p, ok, c.country, c.division)
+		}
+	}
+	for _, name := range []string{"Narnia", "", "the"} {
+		if p, ok := Lookup(name); ok {
+			t.Errorf("Lookup(%q) = %+v, want none", name, p)
+		}
+	}
+}
+
+func TestCountryAndDivision(t *testing.T) {
+	for name, want := range map[string]string{"Colombia": "CO", "united states": "US", "the UK": "GB", "Türkiye": "", "Turkey": "TR", "Myanmar": "MM", "UK": "GB", "us": "", "in": "", "Scotland": "GB", "Narnia": ""} {
+		got, ok := Country(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("Country(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for name, want := range map[string]string{"Florida": "US", "ontario": "CA", "Bavaria": "DE", "Narnia": ""} {
+		got, ok := Division(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("Division(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	if got := CountryName("MM"); got != "Myanmar" {
+		t.Errorf("CountryName(MM) = %q", got)
+	}
+	if got := CountryName("ZZ"); got != "" {
+		t.Errorf("CountryName(ZZ) = %q, want none", got)
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{"  Bogotá ": "bogota", "São  Paulo": "sao paulo", "Zürich": "zurich"} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A malformed table is an error naming the line, not a panic.
+func TestParseErrors(t *testing.T) {
+	for text, want := range map[string]string{
+		"Toronto\tCA\tOntario\n":        "line 1: want 4",
+		"A\tCA\tX\t1\nB\tCA\tY\tmany\n": "line 2: population",
+	} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(text))
+		zw.Close()
+		if got := parse(b.Bytes()); got.err == nil || !strings.Contains(got.err.Error(), want) {
+			t.Errorf("parse(%q) error %v, want %q", text, got.err, want)
+		}
+	}
+	if got := parse([]byte("not gzip")); got.err == nil {
+		t.Error("parse(not gzip): no error")
+	}
+}
+
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if t := parse(placesGz); t.err != nil {
+			b.Fatal(t.err)
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package reader
+
+import "testing"
+
+// A question about a country or a state is answered with the region a
+// named place lies in; a question about a city keeps the city.
+func TestReadContainingRegion(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] Omar: I just landed in Toronto and the airport is huge.\n" +
+		"[2024-03-09 s2-t1] Ines: We spent a week in Tampa, the beaches were great.\n" +
+		"[2024-03-16 s3-t1] Mia: My mom bought me this pendant in Paris when I was ten.\n" +
+		"[2024-03-23 s4-t1] Ines: Last year I went to Italy and then to Bogota for work.\n" +
+		"[2024-03-30 s5-t1] Omar: Let's meet in Boston next spring!\n"
+	checkReads(t, ctx, []readCase{
+		{"Which country did Omar land in?", "Canada"},
+		{"Which city did Omar land in?", "Toronto"},
+		{"What state did Ines spend a week in?", "Florida"},
+		{"In what country did Mia's mom buy the pendant?", "France"},
+		{"Which countries did Ines go to last year?", "Italy, Colombia"},
+		{"Which country do Omar and Ines want to meet in?", "United States"},
+	})
+}
+
+func TestInContainer(t *testing.T) {
+	for _, c := range []struct {
+		k          container
+		text, want string
+	}{
+		{containerCountry, "Toronto", "Canada"},
+		{containerCountry, "Rio de Janeiro", "Brazil"},
+		{containerCountry, "Florida", "United States"}, // a division names its country
+		{containerCountry, "Italy", ""},                // already a country
+		{containerCountry, "Scotland", ""},             // a country in English usage
+		{containerCountry, "toronto", ""},              // not written as a name
+		{containerCountry, "Narnia", ""},               // unknown
+		{containerCountry, "Toronto, Canada", ""},
+		{containerDivision, "Fort Wayne", "Indiana"},
+		{containerDivision, "New York", ""}, // already a state
+		{containerDivision, "Georgia", ""},  // a country and a state: kept
+		{containerNone, "Toronto", ""},
+	} {
+		if got := inContainer(c.k, c.text); got != c.want {
+			t.Errorf("inContainer(%d, %q) = %q, want %q", c.k, c.text, got, c.want)
+		}
+	}
+}
+
+func TestContainerAsked(t *testing.T) {
+	for q, want := range map[string]container{
+		"Which country did James visit?":             containerCountry,
+		"What European countries has Maria been to?": containerCountry,
+		"Which US state was Sam travelling in?":      containerDivision,
+		"Which city did Omar fly to?":                containerNone,
+		"What is the capital of the state?":          containerNone,
+	} {
+		if got := containerAsked(analyze(q)); got != want {
+			t.Errorf("containerAsked(%q) = %d, want %d", q, got, want)
+		}
+	}
+}
+
+func TestPlaceName(t *testing.T) {
+	for text, want := range map[string]bool{"Rio de Janeiro": true, "St. Louis": true, "Wilkes-Barre": true, "rio": false, "Rio de": false, "new apartment": false, "Paris!": false, "": false} {
+		if got := placeName(text); got != want {
+			t.Errorf("placeName(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
