@@ -7,8 +7,7 @@
 //
 // The table (places.tsv.gz, written by gen/main.go) holds the GeoNames
 // populated places of at least 15,000 people (the size of GeoNames'
-// cities15000 extract), the most populous one per name: about 23,000
-// names. GeoNames data is licensed under CC BY 4.0 (geonames.org).
+// cities15000 extract): about 23,000 places. GeoNames data is licensed under CC BY 4.0 (geonames.org).
 // Country names are the CLDR English names of golang.org/x/text.
 package gazetteer
 
@@ -47,9 +46,9 @@ type Place struct {
 }
 
 type table struct {
-	places    map[string]Place  // folded name → most populous place
-	countries map[string]string // folded country name → code
-	divisions map[string]string // folded division name → country code
+	places    map[string][]Place // folded name → places, most populous first
+	countries map[string]string  // folded country name → code
+	divisions map[string]string  // folded division name → country code
 	err       error
 }
 
@@ -65,7 +64,7 @@ func load() *table {
 
 // parse reads the gzipped table; a malformed line is an error naming it.
 func parse(gz []byte) table {
-	t := table{places: map[string]Place{}, countries: map[string]string{}, divisions: map[string]string{}}
+	t := table{places: map[string][]Place{}, countries: map[string]string{}, divisions: map[string]string{}}
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		t.err = fmt.Errorf("gazetteer: places.tsv.gz: %w", err)
@@ -86,9 +85,7 @@ func parse(gz []byte) table {
 			return t
 		}
 		k := Fold(f[0])
-		if _, ok := t.places[k]; !ok {
-			t.places[k] = Place{Name: f[0], Country: f[1], Division: f[2], Population: pop}
-		}
+		t.places[k] = append(t.places[k], Place{Name: f[0], Country: f[1], Division: f[2], Population: pop})
 		if f[2] != "" {
 			if _, ok := t.divisions[Fold(f[2])]; !ok {
 				t.divisions[Fold(f[2])] = f[1]
@@ -117,6 +114,7 @@ var countryAliases = map[string]string{
 	"USA": "US", "U.S.": "US", "U.S.A.": "US", "America": "US", "the United States": "US", "the US": "US", "the USA": "US",
 	"UK": "GB", "U.K.": "GB", "Britain": "GB", "Great Britain": "GB", "the UK": "GB",
 	"England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
+	"Holland": "NL", "the Netherlands": "NL",
 }
 
 // Err reports whether the embedded table failed to load (nil when it
@@ -127,8 +125,18 @@ func Err() error { return load().err }
 // without case or accents ("bogota" finds Bogotá); ok is false when there
 // is none.
 func Lookup(name string) (p Place, ok bool) {
-	p, ok = load().places[Fold(name)]
-	return p, ok
+	ps := load().places[Fold(name)]
+	if len(ps) == 0 {
+		return Place{}, false
+	}
+	return ps[0], true
+}
+
+// Namesakes returns every place of the table named name, compared as
+// Lookup compares, most populous first; nil when there is none. The
+// slice is shared: callers must not modify it.
+func Namesakes(name string) []Place {
+	return load().places[Fold(name)]
 }
 
 // Country returns the ISO 3166-1 alpha-2 code of the country that name
@@ -153,7 +161,9 @@ func Division(name string) (country string, ok bool) {
 
 // CountryName is the English name of the country with ISO 3166-1
 // alpha-2 code code ("CO" → "Colombia"), without CLDR's bracketed
-// alternative ("Myanmar (Burma)" → "Myanmar"); "" for an unknown code.
+// alternative ("Myanmar (Burma)" → "Myanmar") or its administrative
+// qualifier ("Hong Kong SAR China" → "Hong Kong"); "" for an unknown
+// code.
 func CountryName(code string) string {
 	r, err := language.ParseRegion(code)
 	if err != nil || !r.IsCountry() {
@@ -163,7 +173,7 @@ func CountryName(code string) string {
 	if i := strings.Index(n, " ("); i > 0 {
 		n = n[:i]
 	}
-	return n
+	return strings.TrimSuffix(n, " SAR China")
 }
 
 // folders hold accent-removing transformers for reuse: a chain's buffers

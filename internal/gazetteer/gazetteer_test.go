@@ -23,6 +23,10 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %+v, %v; want %s, %s", c.name, p, ok, c.country, c.division)
 		}
 	}
+	ps := Namesakes("Paris")
+	if len(ps) < 2 || ps[0].Country != "FR" || ps[1].Country != "US" || ps[1].Division != "Texas" || ps[0].Population < ps[1].Population {
+		t.Errorf("Namesakes(Paris) = %+v, want France first, then Paris, Texas", ps)
+	}
 	for _, name := range []string{"Narnia", "", "the"} {
 		if p, ok := Lookup(name); ok {
 			t.Errorf("Lookup(%q) = %+v, want none", name, p)
@@ -31,7 +35,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestCountryAndDivision(t *testing.T) {
-	for name, want := range map[string]string{"Colombia": "CO", "united states": "US", "the UK": "GB", "Türkiye": "", "Turkey": "TR", "Myanmar": "MM", "UK": "GB", "us": "", "in": "", "Scotland": "GB", "Narnia": ""} {
+	for name, want := range map[string]string{"Colombia": "CO", "united states": "US", "the UK": "GB", "Türkiye": "", "Turkey": "TR", "Myanmar": "MM", "UK": "GB", "us": "", "in": "", "Scotland": "GB", "Holland": "NL", "Narnia": ""} {
 		got, ok := Country(name)
 		if got != want || ok != (want != "") {
 			t.Errorf("Country(%q) = %q, %v; want %q", name, got, ok, want)
@@ -45,6 +49,9 @@ func TestCountryAndDivision(t *testing.T) {
 	}
 	if got := CountryName("MM"); got != "Myanmar" {
 		t.Errorf("CountryName(MM) = %q", got)
+	}
+	if got := CountryName("HK"); got != "Hong Kong" {
+		t.Errorf("CountryName(HK) = %q", got)
 	}
 	if got := CountryName("ZZ"); got != "" {
 		t.Errorf("CountryName(ZZ) = %q, want none", got)

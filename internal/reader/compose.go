@@ -1068,7 +1068,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	}
 	if k := containerAsked(q); k != containerNone {
 		for i := range out {
-			if t := inContainer(k, out[i].text); t != "" {
+			if out[i].end <= out[i].start {
+				continue
+			}
+			if t := regionOf(k, out[i].s, out[i].start, out[i].end); t != "" {
 				out[i].text, out[i].typed, out[i].name = t, true, true
 				out[i].fit = max(out[i].fit, containerFit)
 			}
@@ -2486,6 +2489,26 @@ func itemOpens(s *sentence, i int) bool {
 	return !breaksPhrase(w) && !isBoundary(s, i) && !seriesStops[w]
 }
 
+// clauseItem reports whether the series item that starts at token i of s
+// (and runs to the next comma, "and" or "or", or to end) is a clause: a
+// noun or name followed by a finite verb ("Ana lent it to me", "Mom
+// cried", "the kids loved it").
+func clauseItem(s *sentence, i, end int) bool {
+	tg := s.tags()
+	noun := false
+	for k := i; k < end && k < len(tg); k++ {
+		w := s.toks[k].Lower
+		if k > i && (w == "," || w == "and" || w == "or") {
+			return false
+		}
+		if noun && (finiteTag(tg[k]) || contraction(w)) {
+			return true
+		}
+		noun = noun || strings.HasPrefix(tg[k], "NN")
+	}
+	return false
+}
+
 // seriesThrough is the end of the first series (seriesSpans) that starts
 // inside tokens [st, en) of s and ends after en, when every item after en
 // is free of focus terms and opens as an item does (itemOpens); en when
@@ -2499,7 +2522,7 @@ func seriesThrough(s *sentence, series []span, st, en int, isAnchor map[int]bool
 		for i := en; i < sr.end && ok; i++ {
 			ok = !isAnchor[i]
 			if w := s.toks[i].Lower; ok && (w == "," || w == "and" || w == "or") && i+1 < sr.end && s.toks[i+1].Lower != "and" && s.toks[i+1].Lower != "or" {
-				ok = itemOpens(s, i+1)
+				ok = itemOpens(s, i+1) && !clauseItem(s, i+1, sr.end)
 			}
 		}
 		if ok {
@@ -3209,7 +3232,10 @@ func objectSpans(q question, s *sentence, anchors []int, isDate map[int]bool, ma
 // then auxiliaries or adverbs; without a relative word the noun has a
 // determiner or possessive before it. The phrase is the nouns and
 // adjectives before the clause, without its determiner. (0, 0) when there
-// is none.
+// is none, when the noun is delexical ("the only thing I ate"), when the
+// verb has an object of its own ("the store I got my shoes from"), or
+// when a copula with a noun phrase follows the clause: that phrase names
+// the thing ("the instrument I play is the cello").
 func relativeAntecedent(s *sentence, v int) (int, int) {
 	tg := s.tags()
 	k := v - 1
@@ -3235,6 +3261,35 @@ func relativeAntecedent(s *sentence, v int) (int, int) {
 	}
 	if !rel && (k < 0 || !nlp.IsDeterminer(s.toks[k].Lower) && !possessives[s.toks[k].Lower]) {
 		return 0, 0
+	}
+	if delexical(textOf(s, start, end)) {
+		return 0, 0 // "the only thing I ate"
+	}
+	// the verb has an object of its own ("the store I got my shoes
+	// from"), or the noun is the subject of a copula whose complement
+	// names the thing ("the instrument I play is the cello")
+	j := v + 1
+	for j < len(s.toks) && j < len(tg) && (tg[j] == "RB" || tg[j] == "RP") {
+		j++
+	}
+	if j < len(s.toks) && j < len(tg) && (objectPronouns[s.toks[j].Lower] || nlp.IsDeterminer(s.toks[j].Lower) || possessives[s.toks[j].Lower] || strings.HasPrefix(tg[j], "NN")) {
+		return 0, 0
+	}
+	for ; j < len(s.toks) && !s.toks[j].Punct; j++ {
+		if copulas[s.toks[j].Lower] {
+			// a noun phrase after the copula names the thing; an
+			// adjective or a passive leaves it to the noun ("the
+			// novel I finished was long", "the film I worked on was
+			// shown")
+			c := j + 1
+			for c < len(tg) && tg[c] == "RB" {
+				c++
+			}
+			if c < len(tg) && (nlp.IsDeterminer(s.toks[c].Lower) || possessives[s.toks[c].Lower] || strings.HasPrefix(tg[c], "NN") || tg[c] == "CD") {
+				return 0, 0
+			}
+			break
+		}
 	}
 	return start, end
 }
@@ -3377,14 +3432,18 @@ func headSpans(q question, s *sentence) []span {
 		for st > 0 && modifierAt(s, tg, st-1) {
 			st--
 		}
-		if c := st - 1; st < i && c > 0 && (s.toks[c].Lower == "and" || s.toks[c].Lower == "or") && modifierAt(s, tg, c-1) && (strings.HasPrefix(tg[c-1], "JJ") || tg[c-1] == "NN") {
-			// modifiers coordinated after an adjective or a singular
-			// noun ("red and purple lighting", "true crime and history
-			// podcasts"); after a plural the coordination joins two
-			// noun phrases ("apples and banana bread")
-			st = c - 1
-			for st > 0 && modifierAt(s, tg, st-1) {
-				st--
+		if c := st - 1; st < i && c > 0 && (s.toks[c].Lower == "and" || s.toks[c].Lower == "or") && modifierAt(s, tg, c-1) && strings.HasPrefix(tg[c-1], "JJ") {
+			// adjectives coordinated before the head ("red and
+			// purple lighting", "electronic and rock music"); after a
+			// noun the coordination joins two noun phrases ("pasta
+			// and red wine"), and an adjective after a copula is a
+			// predicate ("the hike was long and mountain views …")
+			b := c - 1
+			for b > 0 && modifierAt(s, tg, b-1) {
+				b--
+			}
+			if b == 0 || !copulas[s.toks[b-1].Lower] && !nlp.IsAuxiliary(s.toks[b-1].Lower) && tg[b-1] != "RB" {
+				st = b
 			}
 		}
 		en := i + 1

@@ -233,16 +233,18 @@ func TestCoordinatedSubjectVerb(t *testing.T) {
 	}
 }
 
-// Modifiers coordinated before the head noun are part of its phrase when
-// the first conjunct ends in an adjective or a singular noun ("true crime
-// and history podcasts"); after a plural noun the coordination joins two
-// noun phrases ("apples and banana bread").
+// Adjectives coordinated before the head noun are part of its phrase
+// ("electronic and rock music"); after a noun the coordination joins two
+// noun phrases ("pasta and red wine"), and an adjective after a copula
+// is a predicate of another clause.
 func TestHeadSpansCoordinatedModifiers(t *testing.T) {
 	u := &unit{}
 	for _, c := range []struct{ q, text, want string }{
-		{"What genre of podcasts does Ines like?", "I love true crime and history podcasts on long drives.", "true crime and history podcasts"},
 		{"What kind of music does Omar like?", "Omar mostly plays electronic and rock music at home.", "electronic and rock music"},
+		{"What kind of lighting does the den have?", "We put in soft and warm lighting last week.", "soft and warm lighting"},
+		{"What kind of wine does Ines like?", "I love pasta and red wine.", "red wine"},
 		{"What kind of bread did Ines bake?", "Ines baked apples and banana bread for the fair.", "banana bread"},
+		{"What kind of views did Ines see?", "The hike was long and mountain views were worth it.", "mountain views"},
 	} {
 		var got []string
 		for _, h := range headSpans(analyze(c.q), newSentence(c.text, u)) {

@@ -77,6 +77,10 @@ func TestRelativeAntecedent(t *testing.T) {
 		{"It is a tool which we really needed.", "needed", "tool"},
 		{"Yesterday I cooked a big pot of chili.", "cooked", ""},
 		{"Omar said pottery we tried was fun.", "tried", ""},
+		{"The instrument I play is the cello.", "play", ""},
+		{"The only thing I ate was a sandwich.", "ate", ""},
+		{"The store I got my shoes from is closing.", "got", ""},
+		{"The film that I worked on was shown last night.", "worked", "film"},
 	}
 	for _, c := range cases {
 		s := &sentence{text: c.text, toks: words(c.text)}

@@ -8,8 +8,10 @@ import "testing"
 func TestPhraseRunsThroughSeries(t *testing.T) {
 	ctx := "[2024-03-02 s1-t1] Ines: I finished the novel last night. It's a gripping story about friendship, loss, and finding your way home.\n" +
 		"[2024-03-09 s2-t1] Omar: The picnic was lovely, we had lots of good things like samosas, fruit salad, and lemon bars.\n" +
-		"[2024-03-16 s3-t1] Ines: I've been focusing on community gardens, like the one on our street, to help neighbours and grow food.\n"
+		"[2024-03-16 s3-t1] Ines: I've been focusing on community gardens, like the one on our street, to help neighbours and grow food.\n" +
+		"[2024-03-23 s4-t1] Omar: I'm reading a book about Lincoln, Ana lent it to me, and Tom wants it next.\n"
 	checkReads(t, ctx, []readCase{
+		{"What is Omar reading?", "book about Lincoln"},
 		{"What is the novel about according to Ines?", "gripping story about friendship, loss, and finding your way home"},
 		{"What kind of food did Omar serve at the picnic?", "lots of good things like samosas, fruit salad, and lemon bars"},
 		{"What has Ines been focusing on lately?", "community gardens"},

@@ -48,7 +48,13 @@ const containerFit = 0.8
 // for a division), or "" when text names a region of that kind itself, a
 // place the gazetteer does not know, or nothing a region can be read for.
 // A division names its country ("Florida" → "United States").
-func inContainer(k container, text string) string {
+func inContainer(k container, text string) string { return inContainerNear(k, text, nil) }
+
+// inContainerNear is inContainer for a place said beside the countries
+// near: of the places so named, the most populous one in such a country
+// ("three days in Cordoba" in a sentence about Spain is Córdoba, Spain,
+// not the larger Córdoba, Argentina), else the most populous one.
+func inContainerNear(k container, text string, near map[string]bool) string {
 	if !placeName(text) {
 		return ""
 	}
@@ -60,9 +66,16 @@ func inContainer(k container, text string) string {
 			return gazetteer.CountryName(c)
 		}
 	}
-	p, ok := gazetteer.Lookup(text)
-	if !ok {
+	ps := gazetteer.Namesakes(text)
+	if len(ps) == 0 {
 		return ""
+	}
+	p := ps[0]
+	for _, q := range ps {
+		if near[q.Country] {
+			p = q
+			break
+		}
 	}
 	switch k {
 	case containerCountry:
@@ -74,6 +87,129 @@ func inContainer(k container, text string) string {
 		return p.Division
 	}
 	return ""
+}
+
+// regionOf is the region of kind k that the place at tokens [start, end)
+// of s lies in, read in context: a region set after it ("Paris, Texas" →
+// "Texas"; for a country, the division's country), else the gazetteer's
+// (inContainerNear, the countries s names deciding between namesakes)
+// when s says it as a place: after a locative preposition or a verb of
+// visiting, or in a coordination that follows one ("in Cordoba, Seville
+// and Granada"); not a name said otherwise ("my pen pal Sofia writes
+// from Argentina": Argentina is the answer, not Sofia's namesake city).
+// "" when there is none.
+func regionOf(k container, s *sentence, start, end int) string {
+	text := textOf(s, start, end)
+	if !placeName(text) {
+		return ""
+	}
+	if r := regionAfter(s, end); r != "" {
+		if _, ok := gazetteer.Country(r); ok {
+			if k == containerCountry {
+				return r
+			}
+			return ""
+		}
+		if k == containerDivision {
+			return r
+		}
+		c, _ := gazetteer.Division(r)
+		return gazetteer.CountryName(c)
+	}
+	if !saidAsPlace(s, start) {
+		return ""
+	}
+	return inContainerNear(k, text, sentenceCountries(s, start, end))
+}
+
+// regionAfter is the country or division named right after the place
+// that ends at token end of s, past a comma ("Paris, Texas", "London,
+// Ontario"); "" when there is none.
+func regionAfter(s *sentence, end int) string {
+	if end+1 >= len(s.toks) || s.toks[end].Text != "," {
+		return ""
+	}
+	for n := 3; n >= 1; n-- {
+		if end+1+n > len(s.toks) {
+			continue
+		}
+		r := textOf(s, end+1, end+1+n)
+		if !placeName(r) {
+			continue
+		}
+		if _, ok := gazetteer.Country(r); ok {
+			return r
+		}
+		if _, ok := gazetteer.Division(r); ok {
+			return r
+		}
+	}
+	return ""
+}
+
+// visitVerbs say a place as where someone went.
+var visitVerbs = wordSet(`visit visited visiting visits explore explored exploring toured touring reached via through across`)
+
+// saidAsPlace reports whether the name at token start of s is said as a
+// place: after a locative preposition or a verb of visiting (with an
+// article between), or after a comma or a conjunction in a run of names
+// that follows one.
+func saidAsPlace(s *sentence, start int) bool {
+	for i := start - 1; i >= 0 && i >= start-8; i-- {
+		w := s.toks[i].Lower
+		switch {
+		case locativePreps[w] || visitVerbs[w]:
+			return true
+		case w == "the":
+			continue
+		case w == "," || w == "and" || w == "or":
+			continue
+		case capitalized(s, i):
+			// an earlier name of the run
+			if i+1 < len(s.toks) && (s.toks[i+1].Text == "," || s.toks[i+1].Lower == "and" || s.toks[i+1].Lower == "or" || capitalized(s, i+1)) {
+				continue
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// sentenceCountries are the countries s names outside tokens [start,
+// end): by a country's name, by a division's, or by a place the gazetteer
+// knows ("an hour from Madrid" names Spain).
+func sentenceCountries(s *sentence, start, end int) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i < len(s.toks); i++ {
+		if i >= start && i < end || !capitalized(s, i) {
+			continue
+		}
+		for n := min(3, len(s.toks)-i); n >= 1; n-- {
+			if i < end && i+n > start {
+				continue
+			}
+			r := textOf(s, i, i+n)
+			if !placeName(r) {
+				continue
+			}
+			if c, ok := gazetteer.Country(r); ok {
+				out[c] = true
+			} else if c, ok := gazetteer.Division(r); ok {
+				out[c] = true
+			} else if p, ok := gazetteer.Lookup(r); ok && n > 1 {
+				out[p.Country] = true
+			} else if ok && n == 1 {
+				out[p.Country] = true
+			} else {
+				continue
+			}
+			i += n - 1
+			break
+		}
+	}
+	return out
 }
 
 // placeName reports whether text is written as a place name: capitalized

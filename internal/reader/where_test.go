@@ -20,6 +20,28 @@ func TestReadContainingRegion(t *testing.T) {
 	})
 }
 
+// A name is read as a place only where it is said as one, a region set
+// after it is read first, and the countries a sentence names choose
+// between namesakes.
+func TestRegionInContext(t *testing.T) {
+	for _, c := range []struct{ q, line, want string }{
+		{"Which country does Ines's pen pal write from?", "Ines: My pen pal Sofia writes to me from Argentina every month.", "Argentina"},
+		{"Which country did Mia adopt her cat from?", "Mia: We adopted our cat Tokyo from a shelter in Canada.", "Canada"},
+		{"Which country was Mia in?", "Mia: I ordered a Chicago deep dish pizza while we were in Italy.", "Italy"},
+		{"Which state did Mia buy her car in?", "Mia: I bought a Toyota from a dealer in Ohio.", "Ohio"},
+		{"Which state did Ines grow up in?", "Ines: I grew up in Paris, Texas and moved away at eighteen.", "Texas"},
+		{"Which country did Ines grow up in?", "Ines: I grew up in Paris, Texas and moved away at eighteen.", "United States"},
+		{"Which country did Omar live in?", "Omar: I lived in London, Ontario for a while.", "Canada"},
+		{"Which country did Ines travel to?", "Ines: I spent a day in Toledo, it is an hour from Madrid.", "Spain"},
+		{"Which country did Mia visit?", "Mia: We finally visited Holland this spring and saw the tulips.", "Holland"},
+		{"Which country was Mia visiting?", "Mia: Greetings from Hong Kong, the skyline is unreal.", "Hong Kong"},
+	} {
+		if a := Read(c.q, "[2024-03-02 s1-t1] "+c.line, Options{}); a.Text != c.want {
+			t.Errorf("%q on %q: %q, want %q", c.q, c.line, a.Text, c.want)
+		}
+	}
+}
+
 func TestInContainer(t *testing.T) {
 	for _, c := range []struct {
 		k          container

