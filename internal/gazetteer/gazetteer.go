@@ -49,6 +49,7 @@ type table struct {
 	places    map[string][]Place // folded name → places, most populous first
 	countries map[string]string  // folded country name → code
 	divisions map[string]string  // folded division name → country code
+	divPop    map[string]int     // folded division name → people in its places
 	err       error
 }
 
@@ -64,7 +65,11 @@ func load() *table {
 
 // parse reads the gzipped table; a malformed line is an error naming it.
 func parse(gz []byte) table {
-	t := table{places: map[string][]Place{}, countries: map[string]string{}, divisions: map[string]string{}}
+	t := table{places: map[string][]Place{}, countries: map[string]string{}, divisions: map[string]string{}, divPop: map[string]int{}}
+	// people in the places of each division, by country: a division name
+	// that more than one country uses ("Punjab", "San Juan") is the one
+	// with more people
+	people := map[string]map[string]int{}
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		t.err = fmt.Errorf("gazetteer: places.tsv.gz: %w", err)
@@ -87,9 +92,11 @@ func parse(gz []byte) table {
 		k := Fold(f[0])
 		t.places[k] = append(t.places[k], Place{Name: f[0], Country: f[1], Division: f[2], Population: pop})
 		if f[2] != "" {
-			if _, ok := t.divisions[Fold(f[2])]; !ok {
-				t.divisions[Fold(f[2])] = f[1]
+			d := Fold(f[2])
+			if people[d] == nil {
+				people[d] = map[string]int{}
 			}
+			people[d][f[1]] += pop
 		}
 		if _, ok := t.countries[f[1]]; !ok {
 			if n := CountryName(f[1]); n != "" {
@@ -100,6 +107,13 @@ func parse(gz []byte) table {
 	}
 	if err := sc.Err(); err != nil {
 		t.err = fmt.Errorf("gazetteer: places.tsv.gz: %w", err)
+	}
+	for d, byCountry := range people {
+		for c, n := range byCountry {
+			if n > t.divPop[d] || n == t.divPop[d] && c < t.divisions[d] {
+				t.divisions[d], t.divPop[d] = c, n
+			}
+		}
 	}
 	for alias, code := range countryAliases {
 		t.countries[Fold(alias)] = code
@@ -115,6 +129,34 @@ var countryAliases = map[string]string{
 	"UK": "GB", "U.K.": "GB", "Britain": "GB", "Great Britain": "GB", "the UK": "GB",
 	"England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
 	"Holland": "NL", "the Netherlands": "NL",
+}
+
+// postalDivisions are the postal abbreviations of the states of the
+// United States (and its federal district) and the provinces and
+// territories of Canada that hold a place of the table (not Nunavut),
+// which English writes after a city ("Dublin, OH", "London, ON").
+var postalDivisions = map[string]string{
+	"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+	"CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii",
+	"ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky",
+	"LA": "Louisiana", "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+	"MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire",
+	"NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota",
+	"OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island",
+	"SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
+	"VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+	"AB": "Alberta", "BC": "British Columbia", "MB": "Manitoba", "NB": "New Brunswick",
+	"NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories",
+	"ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
+}
+
+// PostalDivision returns the state or province that the postal
+// abbreviation code stands for ("OH" → "Ohio", "ON" → "Ontario"), in
+// capitals only ("or" and "in" are words); ok is false for any other
+// text.
+func PostalDivision(code string) (division string, ok bool) {
+	division, ok = postalDivisions[code]
+	return division, ok
 }
 
 // Err reports whether the embedded table failed to load (nil when it
@@ -153,10 +195,22 @@ func Country(name string) (code string, ok bool) {
 }
 
 // Division returns the country code of the first-order division that
-// name names ("Florida" → "US"); ok is false when name names none.
+// name names ("Florida" → "US"); when divisions of several countries
+// share the name, the one whose places hold the most people ("Punjab" →
+// "PK"). ok is false when name names none.
 func Division(name string) (country string, ok bool) {
 	country, ok = load().divisions[Fold(name)]
 	return country, ok
+}
+
+// DivisionPopulation is the number of people in the table's places
+// (those of 15,000 people or more) in the first-order division that name
+// names, in the country Division returns: a lower bound of the
+// division's population, and a measure to weigh it against a namesake
+// place ("Manchester", England, 395,515 people, against Manchester
+// Parish, Jamaica, 47,115). 0 when name names no division.
+func DivisionPopulation(name string) int {
+	return load().divPop[Fold(name)]
 }
 
 // CountryName is the English name of the country with ISO 3166-1

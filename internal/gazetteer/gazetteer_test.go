@@ -41,10 +41,27 @@ func TestCountryAndDivision(t *testing.T) {
 			t.Errorf("Country(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
-	for name, want := range map[string]string{"Florida": "US", "ontario": "CA", "Bavaria": "DE", "Narnia": ""} {
+	for name, want := range map[string]string{"Florida": "US", "ontario": "CA", "Bavaria": "DE", "Narnia": "", "Punjab": "PK", "San Juan": "AR"} {
 		got, ok := Division(name)
 		if got != want || ok != (want != "") {
 			t.Errorf("Division(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	// the people of the table's places in the division: Mandeville is
+	// the one place of Manchester Parish, Jamaica; San Juan, Argentina,
+	// outnumbers San Juan, Puerto Rico (418,140)
+	for name, want := range map[string]int{"Manchester": 47115, "San Juan": 699543, "Narnia": 0} {
+		if got := DivisionPopulation(name); got != want {
+			t.Errorf("DivisionPopulation(%q) = %d, want %d", name, got, want)
+		}
+	}
+	for code, want := range map[string]string{"OH": "Ohio", "ON": "Ontario", "oh": "", "OX": ""} {
+		got, ok := PostalDivision(code)
+		if got != want || ok != (want != "") {
+			t.Errorf("PostalDivision(%q) = %q, %v; want %q", code, got, ok, want)
+		}
+		if _, ok := Division(got); want != "" && !ok {
+			t.Errorf("PostalDivision(%q) = %q, which Division does not know", code, got)
 		}
 	}
 	if got := CountryName("MM"); got != "Myanmar" {
@@ -89,6 +106,16 @@ func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
 		if t := parse(placesGz); t.err != nil {
 			b.Fatal(t.err)
+		}
+	}
+}
+
+// Every postal abbreviation stands for a division the table knows, in the
+// United States or Canada.
+func TestPostalDivisionsKnown(t *testing.T) {
+	for code, name := range postalDivisions {
+		if c, ok := Division(name); !ok || c != "US" && c != "CA" {
+			t.Errorf("postal %s: Division(%q) = %q, %v; want US or CA", code, name, c, ok)
 		}
 	}
 }

@@ -51,9 +51,15 @@ const containerFit = 0.8
 func inContainer(k container, text string) string { return inContainerNear(k, text, nil) }
 
 // inContainerNear is inContainer for a place said beside the countries
-// near: of the places so named, the most populous one in such a country
-// ("three days in Cordoba" in a sentence about Spain is Córdoba, Spain,
-// not the larger Córdoba, Argentina), else the most populous one.
+// near. A name can name several places: populated places of several
+// countries, and a first-order division. The one meant is a namesake
+// place in a country of near ("three days in Cordoba" in a sentence
+// about Spain is Córdoba, Spain, not the larger Córdoba, Argentina), else
+// the division if it lies in one, else whichever holds more people: the
+// most populous namesake, or the division, counted by the people of its
+// places (gazetteer.DivisionPopulation: "Manchester" is the English city,
+// not the Jamaican parish; "Victoria" the Australian state, not the
+// Canadian city).
 func inContainerNear(k container, text string, near map[string]bool) string {
 	if !placeName(text) {
 		return ""
@@ -61,30 +67,38 @@ func inContainerNear(k container, text string, near map[string]bool) string {
 	if _, ok := gazetteer.Country(text); ok {
 		return "" // already a country
 	}
-	if k == containerCountry {
-		if c, ok := gazetteer.Division(text); ok {
-			return gazetteer.CountryName(c)
-		}
-	}
 	ps := gazetteer.Namesakes(text)
-	if len(ps) == 0 {
-		return ""
-	}
-	p := ps[0]
-	for _, q := range ps {
-		if near[q.Country] {
-			p = q
+	dc, isDiv := gazetteer.Division(text)
+	p := -1
+	for i := range ps {
+		if near[ps[i].Country] {
+			p = i
 			break
 		}
 	}
+	div := false
+	switch {
+	case p >= 0:
+	case isDiv && near[dc]:
+		div = true
+	case isDiv && (len(ps) == 0 || gazetteer.DivisionPopulation(text) >= ps[0].Population):
+		div = true
+	case len(ps) > 0:
+		p = 0
+	default:
+		return ""
+	}
 	switch k {
 	case containerCountry:
-		return gazetteer.CountryName(p.Country)
-	case containerDivision:
-		if _, ok := gazetteer.Division(text); ok {
-			return "" // already a division ("New York", "Rio de Janeiro")
+		if div {
+			return gazetteer.CountryName(dc)
 		}
-		return p.Division
+		return gazetteer.CountryName(ps[p].Country)
+	case containerDivision:
+		if div || gazetteer.Fold(ps[p].Division) == gazetteer.Fold(text) {
+			return "" // already a division, or its city ("New York", "Rio de Janeiro")
+		}
+		return ps[p].Division
 	}
 	return ""
 }
@@ -103,7 +117,7 @@ func regionOf(k container, s *sentence, start, end int) string {
 	if !placeName(text) {
 		return ""
 	}
-	if r := regionAfter(s, end); r != "" {
+	if r := regionAfter(s, text, end); r != "" {
 		if _, ok := gazetteer.Country(r); ok {
 			if k == containerCountry {
 				return r
@@ -123,26 +137,50 @@ func regionOf(k container, s *sentence, start, end int) string {
 }
 
 // regionAfter is the country or division named right after the place
-// that ends at token end of s, past a comma ("Paris, Texas", "London,
-// Ontario"); "" when there is none.
-func regionAfter(s *sentence, end int) string {
+// text that ends at token end of s, past a comma ("Paris, Texas",
+// "London, Ontario"; a postal abbreviation, "Dublin, OH", names its
+// division): "City, Region". Only when text names no country or division
+// itself and, if the gazetteer knows text, a namesake of it lies in the
+// region; otherwise the names are a list ("France, Spain and Italy",
+// "Berlin, Vienna and Prague"). "" when there is none.
+func regionAfter(s *sentence, text string, end int) string {
 	if end+1 >= len(s.toks) || s.toks[end].Text != "," {
 		return ""
 	}
+	if _, ok := gazetteer.Country(text); ok {
+		return ""
+	}
+	if _, ok := gazetteer.Division(text); ok {
+		return ""
+	}
+	ps := gazetteer.Namesakes(text)
 	for n := 3; n >= 1; n-- {
 		if end+1+n > len(s.toks) {
 			continue
 		}
 		r := textOf(s, end+1, end+1+n)
+		if d, ok := gazetteer.PostalDivision(r); ok && n == 1 {
+			r = d
+		}
 		if !placeName(r) {
 			continue
 		}
-		if _, ok := gazetteer.Country(r); ok {
+		c, isCountry := gazetteer.Country(r)
+		if !isCountry {
+			var ok bool
+			if c, ok = gazetteer.Division(r); !ok {
+				continue
+			}
+		}
+		if len(ps) == 0 {
 			return r
 		}
-		if _, ok := gazetteer.Division(r); ok {
-			return r
+		for _, p := range ps {
+			if isCountry && p.Country == c || !isCountry && gazetteer.Fold(p.Division) == gazetteer.Fold(r) {
+				return r
+			}
 		}
+		return ""
 	}
 	return ""
 }

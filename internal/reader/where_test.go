@@ -35,6 +35,15 @@ func TestRegionInContext(t *testing.T) {
 		{"Which country did Ines travel to?", "Ines: I spent a day in Toledo, it is an hour from Madrid.", "Spain"},
 		{"Which country did Mia visit?", "Mia: We finally visited Holland this spring and saw the tulips.", "Holland"},
 		{"Which country was Mia visiting?", "Mia: Greetings from Hong Kong, the skyline is unreal.", "Hong Kong"},
+		// a postal abbreviation names its state
+		{"Which state did Ines grow up in?", "Ines: I grew up in Dublin, OH and moved away at eighteen.", "Ohio"},
+		// lists of countries, states and cities are no "City, Region"
+		{"Which countries did Ines drive through?", "Ines: We drove through France, Spain, and Italy.", "France, Spain, Italy"},
+		{"Which states did Mia drive through?", "Mia: We drove through Texas, Ohio, and Maine.", "Texas, Ohio, Maine"},
+		{"Which countries did Omar drive through?", "Omar: We drove through Berlin, Vienna, and Prague.", "Germany, Austria, Czechia"},
+		// of namesakes, the one with more people: the English city, not
+		// the Jamaican parish
+		{"Which country did Ines grow up in?", "Ines: I grew up in Manchester and moved away at eighteen.", "United Kingdom"},
 	} {
 		if a := Read(c.q, "[2024-03-02 s1-t1] "+c.line, Options{}); a.Text != c.want {
 			t.Errorf("%q on %q: %q, want %q", c.q, c.line, a.Text, c.want)
@@ -55,6 +64,11 @@ func TestInContainer(t *testing.T) {
 		{containerCountry, "toronto", ""},              // not written as a name
 		{containerCountry, "Narnia", ""},               // unknown
 		{containerCountry, "Toronto, Canada", ""},
+		// a division and a namesake city: whichever holds more people
+		{containerCountry, "Manchester", "United Kingdom"}, // not Manchester Parish, Jamaica
+		{containerCountry, "San Jose", "United States"},    // not San José, Costa Rica
+		{containerCountry, "Victoria", "Australia"},        // the state, not the Canadian city
+		{containerDivision, "Manchester", "England"},
 		{containerDivision, "Fort Wayne", "Indiana"},
 		{containerDivision, "New York", ""}, // already a state
 		{containerDivision, "Georgia", ""},  // a country and a state: kept
@@ -62,6 +76,28 @@ func TestInContainer(t *testing.T) {
 	} {
 		if got := inContainer(c.k, c.text); got != c.want {
 			t.Errorf("inContainer(%d, %q) = %q, want %q", c.k, c.text, got, c.want)
+		}
+	}
+}
+
+// The countries a sentence names choose between a division and its
+// namesakes.
+func TestInContainerNear(t *testing.T) {
+	for _, c := range []struct {
+		k    container
+		text string
+		near map[string]bool
+		want string
+	}{
+		{containerCountry, "Santa Fe", nil, "Argentina"},
+		{containerCountry, "Santa Fe", map[string]bool{"US": true}, "United States"},
+		{containerDivision, "Santa Fe", map[string]bool{"US": true}, "New Mexico"},
+		{containerDivision, "Santa Fe", nil, ""}, // the province: already a division
+		{containerCountry, "Victoria", map[string]bool{"CA": true}, "Canada"},
+		{containerCountry, "San Juan", map[string]bool{"PR": true}, "Puerto Rico"},
+	} {
+		if got := inContainerNear(c.k, c.text, c.near); got != c.want {
+			t.Errorf("inContainerNear(%d, %q, %v) = %q, want %q", c.k, c.text, c.near, got, c.want)
 		}
 	}
 }
