@@ -2483,16 +2483,39 @@ var seriesStops = wordSet(`to like including such plus especially`)
 
 // itemOpens reports whether token i of s can open an item of a series
 // after the first: not a subject pronoun, an auxiliary, a relative word,
-// a clause boundary, nor a word in seriesStops.
+// a clause boundary, a word in seriesStops, an -ly adverb that modifies
+// no adjective after it ("and honestly anything", not "and really good
+// bread" or "and even dreams"), nor a time phrase ("and last May we …").
 func itemOpens(s *sentence, i int) bool {
 	w := s.toks[i].Lower
-	return !breaksPhrase(w) && !isBoundary(s, i) && !seriesStops[w]
+	if breaksPhrase(w) || isBoundary(s, i) || seriesStops[w] {
+		return false
+	}
+	tg := s.tags()
+	if i < len(tg) && tg[i] == "RB" && strings.HasSuffix(w, "ly") && !(i+1 < len(tg) && strings.HasPrefix(tg[i+1], "JJ")) {
+		return false // a sentence adverb, not "even dreams"
+	}
+	return !timeItem(s, i)
 }
+
+// timeItem reports whether a date expression (temporal.Find) opens s at
+// token i ("last May", "next week", "on Friday").
+func timeItem(s *sentence, i int) bool {
+	end := min(i+4, len(s.toks))
+	ms := temporal.Find(textOf(s, i, end), itemRef)
+	return len(ms) > 0 && ms[0].Start == 0
+}
+
+// itemRef is the reference day timeItem resolves against: any day, since
+// only where an expression starts is read.
+var itemRef = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // clauseItem reports whether the series item that starts at token i of s
 // (and runs to the next comma, "and" or "or", or to end) is a clause: a
 // noun or name followed by a finite verb ("Ana lent it to me", "Mom
-// cried", "the kids loved it").
+// cried", "the kids loved it"). A verb after the series' end is not
+// read: it may be the whole series' ("hiking, biking, and swimming are
+// my favorites").
 func clauseItem(s *sentence, i, end int) bool {
 	tg := s.tags()
 	noun := false
@@ -2511,22 +2534,31 @@ func clauseItem(s *sentence, i, end int) bool {
 
 // seriesThrough is the end of the first series (seriesSpans) that starts
 // inside tokens [st, en) of s and ends after en, when every item after en
-// is free of focus terms and opens as an item does (itemOpens); en when
-// there is none.
+// is free of focus terms and opens as an item does (itemOpens) without a
+// clause of its own (clauseItem): the series' end, or, when only its last
+// conjunct after ", and" or ", or" fails, the end of the item before it
+// ("art, history, science, and honestly anything" → "art, history,
+// science"); en when there is none.
 func seriesThrough(s *sentence, series []span, st, en int, isAnchor map[int]bool) int {
 	for _, sr := range series {
 		if sr.start < st || sr.start >= en || sr.end <= en {
 			continue
 		}
-		ok := true
+		ok, cut := true, sr.end
 		for i := en; i < sr.end && ok; i++ {
 			ok = !isAnchor[i]
 			if w := s.toks[i].Lower; ok && (w == "," || w == "and" || w == "or") && i+1 < sr.end && s.toks[i+1].Lower != "and" && s.toks[i+1].Lower != "or" {
-				ok = itemOpens(s, i+1) && !clauseItem(s, i+1, sr.end)
+				if !itemOpens(s, i+1) || clauseItem(s, i+1, sr.end) {
+					// the items before a last conjunct that is
+					// none (", and the hosts are …") are the
+					// series; elsewhere there is no series
+					cut, ok = i-1, w != "," && i > 0 && s.toks[i-1].Text == ","
+					break
+				}
 			}
 		}
-		if ok {
-			return sr.end
+		if ok && cut > en {
+			return cut
 		}
 	}
 	return en
@@ -3437,12 +3469,21 @@ func headSpans(q question, s *sentence) []span {
 			// purple lighting", "electronic and rock music"); after a
 			// noun the coordination joins two noun phrases ("pasta
 			// and red wine"), and an adjective after a copula is a
-			// predicate ("the hike was long and mountain views …")
+			// predicate ("the hike was long and mountain views …"),
+			// as is one after a pronoun ("keep it simple and …",
+			// "something comfortable and …"); without a determiner
+			// before it, a noun phrase with its own verb after it
+			// opens a clause of its own ("arrived late and Korean
+			// food was all that was open")
 			b := c - 1
 			for b > 0 && modifierAt(s, tg, b-1) {
 				b--
 			}
-			if b == 0 || !copulas[s.toks[b-1].Lower] && !nlp.IsAuxiliary(s.toks[b-1].Lower) && tg[b-1] != "RB" {
+			ok := b == 0 || !copulas[s.toks[b-1].Lower] && !nlp.IsAuxiliary(s.toks[b-1].Lower) && tg[b-1] != "RB" && !nlp.IsPronoun(s.toks[b-1].Lower)
+			if ok && i+1 < len(tg) && (finiteTag(tg[i+1]) || contraction(s.toks[i+1].Lower)) {
+				ok = b > 0 && (tg[b-1] == "DT" || tg[b-1] == "PRP$" || tg[b-1] == "IN" || possessives[s.toks[b-1].Lower])
+			}
+			if ok {
 				st = b
 			}
 		}

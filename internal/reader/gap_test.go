@@ -245,6 +245,12 @@ func TestHeadSpansCoordinatedModifiers(t *testing.T) {
 		{"What kind of wine does Ines like?", "I love pasta and red wine.", "red wine"},
 		{"What kind of bread did Ines bake?", "Ines baked apples and banana bread for the fair.", "banana bread"},
 		{"What kind of views did Ines see?", "The hike was long and mountain views were worth it.", "mountain views"},
+		// a predicate adjective after a pronoun, and a noun phrase
+		// with its own verb, are no coordinated modifiers
+		{"What kind of food does Mia like?", "When I cook I keep it simple and Italian food is my favorite.", "Italian food"},
+		{"What kind of shoes does Ines want?", "I want something comfortable and running shoes are perfect.", "running shoes"},
+		{"What kind of food did Omar eat?", "We arrived late and Korean food was all that was open.", "Korean food"},
+		{"What kind of lighting did Mia pick?", "The red and purple lighting was perfect for the party.", "red and purple lighting"},
 	} {
 		var got []string
 		for _, h := range headSpans(analyze(c.q), newSentence(c.text, u)) {

@@ -31,3 +31,26 @@ func TestItemOpens(t *testing.T) {
 		}
 	}
 }
+
+// A last conjunct that is no item (a time phrase, a sentence adverb)
+// ends the series before it; the items before it still run on.
+func TestPhraseRunsThroughSeriesToLastItem(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] Omar: It is a moving film about rivers, forests, farmers, and last week I watched it twice.\n"
+	checkReads(t, ctx, []readCase{
+		{"What is the documentary about according to Omar?", "moving film about rivers, forests, farmers"},
+	})
+}
+
+// itemOpens: an -ly sentence adverb and a time phrase open no item; an
+// adverb before an adjective and a focus adverb do.
+func TestItemOpensAdverbsAndTimes(t *testing.T) {
+	s := newSentence("We packed maps, and honestly snacks, and last week tents, and really good bread, and even a stove.", &unit{})
+	want := map[string]bool{"honestly": false, "last": false, "really": true, "even": true, "maps": true}
+	for i, tk := range s.toks {
+		if w, ok := want[tk.Lower]; ok {
+			if got := itemOpens(s, i); got != w {
+				t.Errorf("itemOpens(%q) = %v, want %v", tk.Text, got, w)
+			}
+		}
+	}
+}
