@@ -317,8 +317,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	usedSent := map[*sentence]bool{}
 	min := -1.0
 	for _, c := range all {
-		if len(items) >= opts.MaxItems || min >= 0 && c.score < min {
+		if len(items) >= opts.MaxItems {
 			break
+		}
+		if min >= 0 && c.score < min && !(top.name && c.name && coordinatedNames(top, c)) {
+			// names coordinated with the best one share its role
+			// ("visited Peru, Chile, and Bolivia"), however far
+			// from the focus terms
+			continue
 		}
 		if usedSent[c.s] && !(c.name && top.name) && !c.series {
 			continue
@@ -356,6 +362,30 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	}
 	ans.Text = strings.Join(items, ", ")
 	return ans
+}
+
+// coordinatedNames reports whether candidates a and b are names of one
+// sentence coordinated with each other: between them only commas,
+// "and", "or", "&" and further names ("Peru, Chile, and Bolivia").
+func coordinatedNames(a, b cand) bool {
+	if a.s != b.s || a.end <= a.start || b.end <= b.start {
+		return false
+	}
+	if b.start < a.start {
+		a, b = b, a
+	}
+	if b.start < a.end {
+		return false
+	}
+	for k := a.end; k < b.start; k++ {
+		switch t := a.s.toks[k]; {
+		case t.Text == "," || t.Lower == "and" || t.Lower == "or" || t.Text == "&":
+		case capitalized(a.s, k):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // continuationShare is the share of a sentence's support that the next

@@ -35,6 +35,10 @@ func TestRegionInContext(t *testing.T) {
 		{"Which country did Ines travel to?", "Ines: I spent a day in Toledo, it is an hour from Madrid.", "Spain"},
 		{"Which country did Mia visit?", "Mia: We finally visited Holland this spring and saw the tulips.", "Holland"},
 		{"Which country was Mia visiting?", "Mia: Greetings from Hong Kong, the skyline is unreal.", "Hong Kong"},
+		// names coordinated with the best supported one share its
+		// role, however far from the question's verb
+		{"Which countries did Ines visit?", "Ines: We visited Peru, Chile, and Bolivia last year.", "Peru, Chile, Bolivia"},
+		{"Which cities did Omar visit?", "Omar: I visited Lima, Cusco and Arequipa with my brother.", "Lima, Cusco, Arequipa"},
 		// a postal abbreviation names its state
 		{"Which state did Ines grow up in?", "Ines: I grew up in Dublin, OH and moved away at eighteen.", "Ohio"},
 		// lists of countries, states and cities are no "City, Region"
