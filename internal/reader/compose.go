@@ -364,11 +364,16 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	return ans
 }
 
-// coordinatedNames reports whether candidates a and b are names of one
-// sentence coordinated with each other: between them only commas,
-// "and", "or", "&" and further names ("Peru, Chile, and Bolivia").
+// coordinatedNames reports whether candidates a and b are names joined
+// in one coordination of a statement: between them only commas, "and",
+// "&" and further names ("Peru, Chile, and Bolivia"), and no verb right
+// after the coordination's last name, which would make its names, or the
+// last of them, the subject of a clause of their own ("Boston and
+// Chicago, and Denver is where I live"). Alternatives joined by "or" and
+// names in a question ("did we visit Peru, Chile, or Bolivia?") are no
+// such coordination.
 func coordinatedNames(a, b cand) bool {
-	if a.s != b.s || a.end <= a.start || b.end <= b.start {
+	if a.s != b.s || a.end <= a.start || b.end <= b.start || strings.HasSuffix(strings.TrimSpace(a.s.text), "?") {
 		return false
 	}
 	if b.start < a.start {
@@ -377,15 +382,28 @@ func coordinatedNames(a, b cand) bool {
 	if b.start < a.end {
 		return false
 	}
+	s := a.s
+	joined := func(k int) bool {
+		t := s.toks[k]
+		return t.Text == "," || t.Lower == "and" || t.Text == "&" || capitalized(s, k)
+	}
 	for k := a.end; k < b.start; k++ {
-		switch t := a.s.toks[k]; {
-		case t.Text == "," || t.Lower == "and" || t.Lower == "or" || t.Text == "&":
-		case capitalized(a.s, k):
-		default:
+		if !joined(k) {
 			return false
 		}
 	}
-	return true
+	k := b.end
+	for k < len(s.toks) && joined(k) && s.toks[k].Text != "," {
+		k++
+	}
+	if k < len(s.toks) && s.toks[k].Text == "," {
+		// ", and Denver is …": the run goes on past a comma
+		for k < len(s.toks) && joined(k) {
+			k++
+		}
+	}
+	tg := s.tags()
+	return k >= len(tg) || !finiteTag(tg[k]) && !nlp.IsAuxiliary(s.toks[k].Lower) && !contraction(s.toks[k].Lower)
 }
 
 // continuationShare is the share of a sentence's support that the next
@@ -2513,30 +2531,37 @@ var seriesStops = wordSet(`to like including such plus especially`)
 
 // itemOpens reports whether token i of s can open an item of a series
 // after the first: not a subject pronoun, an auxiliary, a relative word,
-// a clause boundary, a word in seriesStops, an -ly adverb that modifies
-// no adjective after it ("and honestly anything", not "and really good
-// bread" or "and even dreams"), nor a time phrase ("and last May we …").
+// a clause boundary, a word in seriesStops, nor a time phrase that opens
+// a clause ("and last May we …").
 func itemOpens(s *sentence, i int) bool {
 	w := s.toks[i].Lower
-	if breaksPhrase(w) || isBoundary(s, i) || seriesStops[w] {
-		return false
+	if breaksPhrase(w) && !(nlp.IsAuxiliary(w) && capitalized(s, i)) || isBoundary(s, i) || seriesStops[w] {
+		return false // a capitalized "May" or "Will" is a name
 	}
-	tg := s.tags()
-	if i < len(tg) && tg[i] == "RB" && strings.HasSuffix(w, "ly") && !(i+1 < len(tg) && strings.HasPrefix(tg[i+1], "JJ")) {
-		return false // a sentence adverb, not "even dreams"
-	}
-	return !timeItem(s, i)
+	return !timeClause(s, i)
 }
 
-// timeItem reports whether a date expression (temporal.Find) opens s at
-// token i ("last May", "next week", "on Friday").
-func timeItem(s *sentence, i int) bool {
+// timeClause reports whether a date expression (temporal.Find) opens a
+// clause at token i of s: a subject pronoun, the sentence's end or a
+// punctuation mark follows it ("last May we climbed a peak", "next year
+// she starts"), not a noun it modifies ("May Day traditions", "Sunday
+// brunch").
+func timeClause(s *sentence, i int) bool {
 	end := min(i+4, len(s.toks))
 	ms := temporal.Find(textOf(s, i, end), itemRef)
-	return len(ms) > 0 && ms[0].Start == 0
+	if len(ms) == 0 || ms[0].Start != 0 {
+		return false
+	}
+	at := s.toks[i].Start + ms[0].End
+	for j := i; j < len(s.toks); j++ {
+		if s.toks[j].Start >= at {
+			return s.toks[j].Punct || breaksPhrase(s.toks[j].Lower)
+		}
+	}
+	return true
 }
 
-// itemRef is the reference day timeItem resolves against: any day, since
+// itemRef is the reference day timeClause resolves against: any day, since
 // only where an expression starts is read.
 var itemRef = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
@@ -3500,18 +3525,20 @@ func headSpans(q question, s *sentence) []span {
 			// noun the coordination joins two noun phrases ("pasta
 			// and red wine"), and an adjective after a copula is a
 			// predicate ("the hike was long and mountain views …"),
-			// as is one after a pronoun ("keep it simple and …",
-			// "something comfortable and …"); without a determiner
-			// before it, a noun phrase with its own verb after it
-			// opens a clause of its own ("arrived late and Korean
-			// food was all that was open")
+			// as is one after "it" or an indefinite pronoun ("keep it
+			// simple and …", "something comfortable and …"); after a
+			// verb, a noun phrase with its own verb after it opens a
+			// clause of its own ("arrived late and Korean food was
+			// all that was open"), unlike one that opens the
+			// sentence or follows a determiner ("Soft and crusty
+			// bread is my specialty")
 			b := c - 1
 			for b > 0 && modifierAt(s, tg, b-1) {
 				b--
 			}
-			ok := b == 0 || !copulas[s.toks[b-1].Lower] && !nlp.IsAuxiliary(s.toks[b-1].Lower) && tg[b-1] != "RB" && !nlp.IsPronoun(s.toks[b-1].Lower)
-			if ok && i+1 < len(tg) && (finiteTag(tg[i+1]) || contraction(s.toks[i+1].Lower)) {
-				ok = b > 0 && (tg[b-1] == "DT" || tg[b-1] == "PRP$" || tg[b-1] == "IN" || possessives[s.toks[b-1].Lower])
+			ok := b == 0 || !copulas[s.toks[b-1].Lower] && !nlp.IsAuxiliary(s.toks[b-1].Lower) && tg[b-1] != "RB" && !smallClauseObjects[s.toks[b-1].Lower]
+			if ok && b > 0 && i+1 < len(tg) && (finiteTag(tg[i+1]) || contraction(s.toks[i+1].Lower)) {
+				ok = tg[b-1] == "DT" || tg[b-1] == "PRP$" || tg[b-1] == "IN" || possessives[s.toks[b-1].Lower] || s.toks[b-1].Punct
 			}
 			if ok {
 				st = b
@@ -3533,6 +3560,12 @@ func headSpans(q question, s *sentence) []span {
 	}
 	return out
 }
+
+// smallClauseObjects are the pronouns an adjective after which is its
+// predicate, not a modifier of a noun after it: "it" in "keep it simple",
+// "like it hot", and the indefinite pronouns, whose adjectives follow them
+// ("something comfortable").
+var smallClauseObjects = wordSet(`it something anything nothing everything someone anyone everyone somebody anybody everybody nobody`)
 
 // modifierAt reports whether token k of s can modify a head noun after
 // it: an adjective, a noun or an -ing form that is not a function word, a

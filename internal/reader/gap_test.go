@@ -251,6 +251,9 @@ func TestHeadSpansCoordinatedModifiers(t *testing.T) {
 		{"What kind of shoes does Ines want?", "I want something comfortable and running shoes are perfect.", "running shoes"},
 		{"What kind of food did Omar eat?", "We arrived late and Korean food was all that was open.", "Korean food"},
 		{"What kind of lighting did Mia pick?", "The red and purple lighting was perfect for the party.", "red and purple lighting"},
+		{"What kind of bread does Lia bake?", "Soft and crusty bread is my specialty.", "Soft and crusty bread"},
+		{"What kind of music helps Lia run?", "Honestly, loud and fast music helps me run.", "loud and fast music"},
+		{"What kind of socks did Lia get him?", "I got him warm and fuzzy socks for Christmas.", "warm and fuzzy socks"},
 	} {
 		var got []string
 		for _, h := range headSpans(analyze(c.q), newSentence(c.text, u)) {

@@ -32,20 +32,25 @@ func TestItemOpens(t *testing.T) {
 	}
 }
 
-// A last conjunct that is no item (a time phrase, a sentence adverb)
-// ends the series before it; the items before it still run on.
+// A last conjunct that is no item (a time phrase opening a clause) ends
+// the series before it; the items before it still run on.
 func TestPhraseRunsThroughSeriesToLastItem(t *testing.T) {
-	ctx := "[2024-03-02 s1-t1] Omar: It is a moving film about rivers, forests, farmers, and last week I watched it twice.\n"
+	ctx := "[2024-03-02 s1-t1] Omar: It is a moving film about rivers, forests, farmers, and last week I watched it twice.\n" +
+		"[2024-03-09 s2-t1] Lia: It is an exhibit about maps, ships, and May Day traditions in Europe.\n" +
+		"[2024-03-16 s3-t1] Ines: It is a book about grief, hope, and finally letting go.\n"
 	checkReads(t, ctx, []readCase{
 		{"What is the documentary about according to Omar?", "moving film about rivers, forests, farmers"},
+		{"What is the exhibit about according to Lia?", "maps, ships, and May Day traditions in Europe"},
+		{"What is the book about according to Ines?", "grief, hope, and finally letting go"},
 	})
 }
 
-// itemOpens: an -ly sentence adverb and a time phrase open no item; an
-// adverb before an adjective and a focus adverb do.
-func TestItemOpensAdverbsAndTimes(t *testing.T) {
-	s := newSentence("We packed maps, and honestly snacks, and last week tents, and really good bread, and even a stove.", &unit{})
-	want := map[string]bool{"honestly": false, "last": false, "really": true, "even": true, "maps": true}
+// itemOpens: a time phrase that opens a clause opens no item; one that
+// modifies a noun, a capitalized month that is also a modal, and an
+// adverb do.
+func TestItemOpensTimeClauses(t *testing.T) {
+	s := newSentence("We packed maps, and last week we bought tents, and May Day flags, and Sunday brunch, and finally a stove.", &unit{})
+	want := map[string]bool{"last": false, "may": true, "sunday": true, "finally": true, "maps": true}
 	for i, tk := range s.toks {
 		if w, ok := want[tk.Lower]; ok {
 			if got := itemOpens(s, i); got != w {

@@ -117,18 +117,16 @@ func regionOf(k container, s *sentence, start, end int) string {
 	if !placeName(text) {
 		return ""
 	}
-	if r := regionAfter(s, text, end); r != "" {
-		if _, ok := gazetteer.Country(r); ok {
-			if k == containerCountry {
-				return r
-			}
-			return ""
-		}
-		if k == containerDivision {
+	if r, c, division := regionAfter(s, text, end); r != "" {
+		switch {
+		case k == containerDivision && division:
+			return r
+		case k == containerCountry && division:
+			return gazetteer.CountryName(c)
+		case k == containerCountry:
 			return r
 		}
-		c, _ := gazetteer.Division(r)
-		return gazetteer.CountryName(c)
+		return ""
 	}
 	if !saidAsPlace(s, start) {
 		return ""
@@ -136,24 +134,26 @@ func regionOf(k container, s *sentence, start, end int) string {
 	return inContainerNear(k, text, sentenceCountries(s, start, end))
 }
 
-// regionAfter is the country or division named right after the place
-// text that ends at token end of s, past a comma ("Paris, Texas",
-// "London, Ontario"; a postal abbreviation, "Dublin, OH", names its
-// division): "City, Region". Only when text names no country or division
-// itself and, if the gazetteer knows text, a namesake of it lies in the
-// region; otherwise the names are a list ("France, Spain and Italy",
-// "Berlin, Vienna and Prague"). "" when there is none.
-func regionAfter(s *sentence, text string, end int) string {
+// regionAfter is the region named right after the place text that ends
+// at token end of s, past a comma ("Paris, Texas", "London, Ontario"; a
+// postal abbreviation, "Dublin, OH", names its division): "City,
+// Region". The region is a country (division false) or a first-order
+// division (division true), country its ISO code. It is read only where
+// a namesake of text lies in the region ("Columbus, Georgia" is the
+// state, not the country; "Manchester, NH"), or, for a name the
+// gazetteer does not know, where text names no country or division
+// itself; otherwise the names are a list ("France, Spain and Italy",
+// "Texas, Ohio, and Maine", "Berlin, Vienna and Prague"). name is ""
+// when there is none.
+func regionAfter(s *sentence, text string, end int) (name, country string, division bool) {
 	if end+1 >= len(s.toks) || s.toks[end].Text != "," {
-		return ""
+		return "", "", false
 	}
 	if _, ok := gazetteer.Country(text); ok {
-		return ""
-	}
-	if _, ok := gazetteer.Division(text); ok {
-		return ""
+		return "", "", false
 	}
 	ps := gazetteer.Namesakes(text)
+	_, isDiv := gazetteer.Division(text)
 	for n := 3; n >= 1; n-- {
 		if end+1+n > len(s.toks) {
 			continue
@@ -166,23 +166,31 @@ func regionAfter(s *sentence, text string, end int) string {
 			continue
 		}
 		c, isCountry := gazetteer.Country(r)
-		if !isCountry {
-			var ok bool
-			if c, ok = gazetteer.Division(r); !ok {
-				continue
-			}
-		}
-		if len(ps) == 0 {
-			return r
+		dc, isDivision := gazetteer.Division(r)
+		if !isCountry && !isDivision {
+			continue
 		}
 		for _, p := range ps {
-			if isCountry && p.Country == c || !isCountry && gazetteer.Fold(p.Division) == gazetteer.Fold(r) {
-				return r
+			// a state before a country of the same name ("Rome,
+			// Georgia")
+			if isDivision && gazetteer.Fold(p.Division) == gazetteer.Fold(r) {
+				return r, p.Country, true
 			}
 		}
-		return ""
+		for _, p := range ps {
+			if isCountry && p.Country == c {
+				return r, c, false
+			}
+		}
+		if len(ps) > 0 || isDiv {
+			return "", "", false
+		}
+		if isCountry {
+			return r, c, false
+		}
+		return r, dc, true
 	}
-	return ""
+	return "", "", false
 }
 
 // visitVerbs say a place as where someone went.

@@ -39,6 +39,17 @@ func TestRegionInContext(t *testing.T) {
 		// role, however far from the question's verb
 		{"Which countries did Ines visit?", "Ines: We visited Peru, Chile, and Bolivia last year.", "Peru, Chile, Bolivia"},
 		{"Which cities did Omar visit?", "Omar: I visited Lima, Cusco and Arequipa with my brother.", "Lima, Cusco, Arequipa"},
+		// …but not names in another clause, nor alternatives in a
+		// question
+		{"Which cities did Una visit?", "Una: I visited Boston and Chicago, and Denver is where I live.", "Boston, Chicago"},
+		{"Which countries did Max visit?", "Max: I visited Spain and Portugal, and Netflix kept me busy on the flights.", "Spain, Portugal"},
+		{"Which countries did Zoe visit?", "Zoe: Did we visit Peru, Chile, or Bolivia? Only Peru, sadly.", "Peru"},
+		// a state of the same name as a country ("Columbus, Georgia"),
+		// and a city named as a division elsewhere ("Manchester, NH")
+		{"Which state did Ned move to?", "Ned: We moved to Columbus, Georgia for my wife's job.", "Georgia"},
+		{"Which country did Jo visit?", "Jo: I visited Rome, Georgia, with my aunt.", "United States"},
+		{"Which state did Jo visit?", "Jo: I visited Manchester, NH, with my aunt.", "New Hampshire"},
+		{"Which country did Jo visit?", "Jo: I visited Victoria, BC, with my aunt.", "Canada"},
 		// a postal abbreviation names its state
 		{"Which state did Ines grow up in?", "Ines: I grew up in Dublin, OH and moved away at eighteen.", "Ohio"},
 		// lists of countries, states and cities are no "City, Region"
