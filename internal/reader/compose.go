@@ -1122,6 +1122,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if t := regionOf(k, out[i].s, out[i].start, out[i].end); t != "" {
 				out[i].text, out[i].typed, out[i].name = t, true, true
 				out[i].fit = max(out[i].fit, containerFit)
+			} else if regionNamed(k, out[i].text) {
+				// "Italy" for "which countries": a region of the
+				// kind asked, named; in a question it is asked
+				// about, not said ("did we visit Peru or Chile?")
+				if strings.HasSuffix(strings.TrimSpace(out[i].s.text), "?") {
+					continue
+				}
+				out[i].typed, out[i].name = true, true
+				out[i].fit = max(out[i].fit, containerFit)
+			} else {
+				out[i].fit *= nonRegionShare
 			}
 		}
 	}

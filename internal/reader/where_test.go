@@ -138,3 +138,28 @@ func TestPlaceName(t *testing.T) {
 		}
 	}
 }
+
+// For a "which countries" question, a region of the kind asked, named, is
+// a typed answer, and a candidate that names none fits less: a list
+// holds the countries, not "home".
+func TestRegionListKeepsRegions(t *testing.T) {
+	ctx := "[2024-03-02 s1-t1] Maria: Last year I took a solo trip and took this photo in Portugal. It reminded me to slow down.\n" +
+		"[2024-03-09 s2-t1] Maria: I got the idea from that trip to Scotland - I loved the lochs. I wanted to bring the same calm to my home.\n" +
+		"[2024-03-16 s3-t1] Omar: I fell in love with the city of Porto last spring.\n"
+	checkReads(t, ctx, []readCase{
+		{"Which countries has Maria been to?", "Scotland, Portugal"},
+		{"Which country did Omar fall in love with a city of?", "Portugal"},
+	})
+	for _, c := range []struct {
+		k    container
+		text string
+		want bool
+	}{
+		{containerCountry, "Italy", true}, {containerCountry, "the UK", true}, {containerCountry, "Ohio", false},
+		{containerDivision, "Ohio", true}, {containerDivision, "Toledo", false}, {containerCountry, "home", false},
+	} {
+		if got := regionNamed(c.k, c.text); got != c.want {
+			t.Errorf("regionNamed(%d, %q) = %v, want %v", c.k, c.text, got, c.want)
+		}
+	}
+}
