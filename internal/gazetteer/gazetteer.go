@@ -122,13 +122,18 @@ func parse(gz []byte) table {
 }
 
 // countryAliases are common English names of countries that differ from
-// their CLDR names, and the countries of the United Kingdom, which English
+// their CLDR names ("Korea" for South Korea, "Czech Republic" for
+// Czechia), and the countries of the United Kingdom, which English
 // calls countries though ISO 3166-1 does not list them.
 var countryAliases = map[string]string{
 	"USA": "US", "U.S.": "US", "U.S.A.": "US", "America": "US", "the United States": "US", "the US": "US", "the USA": "US",
 	"UK": "GB", "U.K.": "GB", "Britain": "GB", "Great Britain": "GB", "the UK": "GB",
 	"England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
 	"Holland": "NL", "the Netherlands": "NL",
+	"Korea": "KR", "Czech Republic": "CZ", "Ivory Coast": "CI", "Burma": "MM", "East Timor": "TL",
+	"Cape Verde": "CV", "Swaziland": "SZ", "Macedonia": "MK", "Vatican": "VA", "Vatican City": "VA",
+	"the Philippines": "PH", "the Czech Republic": "CZ", "the Bahamas": "BS", "the Gambia": "GM",
+	"the Maldives": "MV", "UAE": "AE", "the UAE": "AE", "Emirates": "AE",
 }
 
 // postalDivisions are the postal abbreviations of the states of the

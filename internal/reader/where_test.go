@@ -50,6 +50,15 @@ func TestRegionInContext(t *testing.T) {
 		{"Which country did Jo visit?", "Jo: I visited Rome, Georgia, with my aunt.", "United States"},
 		{"Which state did Jo visit?", "Jo: I visited Manchester, NH, with my aunt.", "New Hampshire"},
 		{"Which country did Jo visit?", "Jo: I visited Victoria, BC, with my aunt.", "Canada"},
+		// a country the gazetteer spells otherwise is still a name
+		// ("Korea": CLDR says "South Korea")
+		{"Which countries did Gia visit?", "Gia: Japan and Korea were the highlights, Thailand was too hot.", "Japan, Korea, Thailand"},
+		// a state is one of a country of states; a division the
+		// sentence names chooses between namesakes; a nickname in
+		// capitals is no namesake's name
+		{"Which state did Tia move to?", "Tia: I moved to Cambridge for grad school.", "Massachusetts"},
+		{"Which state does Cy live in?", "Cy: We just moved to Dublin, it is a quiet suburb of Columbus.", "Ohio"},
+		{"Which state does Amy live in?", "Amy: We live in NOLA now, the food is incredible.", "NOLA"},
 		// a postal abbreviation names its state
 		{"Which state did Ines grow up in?", "Ines: I grew up in Dublin, OH and moved away at eighteen.", "Ohio"},
 		// lists of countries, states and cities are no "City, Region"
@@ -84,9 +93,17 @@ func TestInContainer(t *testing.T) {
 		{containerCountry, "San Jose", "United States"},    // not San José, Costa Rica
 		{containerCountry, "Victoria", "Australia"},        // the state, not the Canadian city
 		{containerDivision, "Manchester", "England"},
-		{containerDivision, "Fort Wayne", "Indiana"},
-		{containerDivision, "New York", ""}, // already a state
-		{containerDivision, "Georgia", ""},  // a country and a state: kept
+		// a state is one of a country whose divisions are states
+		{containerState, "Manchester", "New Hampshire"},
+		{containerState, "Cambridge", "Massachusetts"},
+		{containerState, "Birmingham", "Alabama"},
+		{containerState, "Cali", ""},             // no namesake in such a country
+		{containerState, "NOLA", ""},             // a nickname in capitals, not Nola
+		{containerCountry, "Korea", ""},          // a country, as English names it
+		{containerCountry, "Czech Republic", ""}, // CLDR: Czechia
+		{containerState, "Fort Wayne", "Indiana"},
+		{containerState, "New York", ""}, // already a state
+		{containerState, "Georgia", ""},  // a country and a state: kept
 		{containerNone, "Toronto", ""},
 	} {
 		if got := inContainer(c.k, c.text); got != c.want {
@@ -98,18 +115,23 @@ func TestInContainer(t *testing.T) {
 // The countries a sentence names choose between a division and its
 // namesakes.
 func TestInContainerNear(t *testing.T) {
+	us := nearby{countries: map[string]bool{"US": true}}
 	for _, c := range []struct {
 		k    container
 		text string
-		near map[string]bool
+		near nearby
 		want string
 	}{
-		{containerCountry, "Santa Fe", nil, "Argentina"},
-		{containerCountry, "Santa Fe", map[string]bool{"US": true}, "United States"},
-		{containerDivision, "Santa Fe", map[string]bool{"US": true}, "New Mexico"},
-		{containerDivision, "Santa Fe", nil, ""}, // the province: already a division
-		{containerCountry, "Victoria", map[string]bool{"CA": true}, "Canada"},
-		{containerCountry, "San Juan", map[string]bool{"PR": true}, "Puerto Rico"},
+		{containerCountry, "Santa Fe", nearby{}, "Argentina"},
+		{containerCountry, "Santa Fe", us, "United States"},
+		{containerDivision, "Santa Fe", us, "New Mexico"},
+		{containerDivision, "Santa Fe", nearby{}, ""}, // the province: already a division
+		{containerCountry, "Victoria", nearby{countries: map[string]bool{"CA": true}}, "Canada"},
+		{containerCountry, "San Juan", nearby{countries: map[string]bool{"PR": true}}, "Puerto Rico"},
+		// a division the sentence names chooses before its country:
+		// Dublin, Ohio, not the larger Dublin, California
+		{containerState, "Dublin", nearby{countries: map[string]bool{"US": true}, divisions: map[string]bool{"ohio": true}}, "Ohio"},
+		{containerState, "Dublin", us, "California"},
 	} {
 		if got := inContainerNear(c.k, c.text, c.near); got != c.want {
 			t.Errorf("inContainerNear(%d, %q, %v) = %q, want %q", c.k, c.text, c.near, got, c.want)
@@ -121,7 +143,7 @@ func TestContainerAsked(t *testing.T) {
 	for q, want := range map[string]container{
 		"Which country did James visit?":             containerCountry,
 		"What European countries has Maria been to?": containerCountry,
-		"Which US state was Sam travelling in?":      containerDivision,
+		"Which US state was Sam travelling in?":      containerState,
 		"Which city did Omar fly to?":                containerNone,
 		"What is the capital of the state?":          containerNone,
 	} {
