@@ -2610,10 +2610,9 @@ func clauseItem(s *sentence, i, end int) bool {
 // inside tokens [st, en) of s and ends after en, when every item after en
 // is free of focus terms and opens as an item does (itemOpens) without a
 // clause of its own (clauseItem): the series' end, or, when only its last
-// conjunct after ", and" or ", or" fails and three items or more remain,
-// the end of the item before it ("rivers, forests, farmers, and last
-// week I watched it" → "rivers, forests, farmers"); en when there is
-// none.
+// conjunct after ", and" or ", or" fails, the end of the item before it
+// ("rivers, forests, farmers, and last week I watched it" → "rivers,
+// forests, farmers"); en when there is none.
 func seriesThrough(s *sentence, series []span, st, en int, isAnchor map[int]bool) int {
 	for _, sr := range series {
 		if sr.start < st || sr.start >= en || sr.end <= en {
@@ -2628,17 +2627,6 @@ func seriesThrough(s *sentence, series []span, st, en int, isAnchor map[int]bool
 					// none (", and the hosts are …") are the
 					// series; elsewhere there is no series
 					cut, ok = i-1, w != "," && i > 0 && s.toks[i-1].Text == ","
-					// …and only a series of three items or more
-					// remains: two set apart by a comma are an
-					// afterthought ("a nurse, twelve-hour shifts,
-					// and it's exhausting")
-					commas := 0
-					for k := sr.start; k < cut; k++ {
-						if s.toks[k].Text == "," {
-							commas++
-						}
-					}
-					ok = ok && commas >= 2
 					break
 				}
 			}
@@ -3710,12 +3698,7 @@ func seriesSpans(s *sentence) []span {
 		if t.Lower != "and" && t.Lower != "or" {
 			continue
 		}
-		// the last item; a subject pronoun, an auxiliary or a
-		// relative word after the conjunction opens a clause ("…,
-		// and it is exhausting"), not an item
-		if k+1 < n && clauseWord(s, k+1) {
-			continue
-		}
+		// the last item
 		end := k + 1
 		for end < n && end-k-1 < maxItemWords && item(s.toks[end]) && !isBoundary(s, end) && !(end > k+1 && breaksPhrase(s.toks[end].Lower)) {
 			end++

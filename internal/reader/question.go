@@ -223,7 +223,7 @@ var metaWords = map[string]bool{
 // Head nouns that make a what/which question ask for a place, a person, an
 // organisation, a date or a number. General English nouns.
 var (
-	placeNouns = wordSet(`place places city cities country countries state states town towns village location
+	placeNouns = wordSet(`place places city cities country countries nation nations state states province provinces town towns village location
 		locations region area island islands continent neighborhood neighbourhood street address destination
 		destinations spot spots venue park parks beach beaches lake mountain mountains`)
 	personNouns = wordSet(`person people friend friends colleague colleagues coworker coworkers teammate teammates

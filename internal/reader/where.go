@@ -20,19 +20,11 @@ const (
 	containerNone container = iota
 	// containerCountry: "which country", "what nation".
 	containerCountry
-	// containerDivision: a first-order division, "what province".
+	// containerDivision: a first-order division, "which state", "what
+	// province" (English calls any country's divisions states loosely:
+	// "which state is Vancouver in" is answered "British Columbia").
 	containerDivision
-	// containerState: a first-order division called a state, "which
-	// state": one of a country whose divisions English calls states
-	// (stateCountries).
-	containerState
 )
-
-// stateCountries are the countries whose first-order divisions English
-// calls states (ISO 3166-1 alpha-2 codes): the federations of the United
-// States, Mexico, Brazil, Venezuela, India, Malaysia, Nigeria, Australia,
-// Germany, Austria, Sudan, South Sudan, Myanmar and Micronesia.
-var stateCountries = wordSet(`US MX BR VE IN MY NG AU DE AT SD SS MM FM`)
 
 // containerAsked is the kind of region the question's head noun names.
 func containerAsked(q question) container {
@@ -42,9 +34,7 @@ func containerAsked(q question) container {
 	switch q.head {
 	case "country", "countries", "nation", "nations":
 		return containerCountry
-	case "state", "states":
-		return containerState
-	case "province", "provinces":
+	case "state", "states", "province", "provinces":
 		return containerDivision
 	}
 	return containerNone
@@ -87,9 +77,8 @@ func inContainer(k container, text string) string { return inContainerNear(k, te
 // division, counted by the people of its places
 // (gazetteer.DivisionPopulation: "Manchester" is the English city, not
 // the Jamaican parish; "Victoria" the Australian state, not the Canadian
-// city). For a state (containerState) only places of stateCountries
-// count ("Cambridge" is then Cambridge, Massachusetts). A name in
-// capitals is an acronym or a nickname ("NOLA"), not a namesake's name.
+// city). A name in capitals is an acronym or a nickname ("NOLA"), not a
+// namesake's name.
 func inContainerNear(k container, text string, near nearby) string {
 	if !placeName(text) || text == strings.ToUpper(text) {
 		return ""
@@ -97,16 +86,8 @@ func inContainerNear(k container, text string, near nearby) string {
 	if _, ok := gazetteer.Country(text); ok {
 		return "" // already a country
 	}
-	var ps []gazetteer.Place
-	for _, p := range gazetteer.Namesakes(text) {
-		if k != containerState || stateCountries[p.Country] {
-			ps = append(ps, p)
-		}
-	}
+	ps := gazetteer.Namesakes(text)
 	dc, isDiv := gazetteer.Division(text)
-	if k == containerState && !stateCountries[dc] {
-		isDiv = false
-	}
 	p := -1
 	for i := range ps {
 		if near.divisions[gazetteer.Fold(ps[i].Division)] {
@@ -138,7 +119,7 @@ func inContainerNear(k container, text string, near nearby) string {
 			return gazetteer.CountryName(dc)
 		}
 		return gazetteer.CountryName(ps[p].Country)
-	case containerDivision, containerState:
+	case containerDivision:
 		if div || gazetteer.Fold(ps[p].Division) == gazetteer.Fold(text) {
 			return "" // already a division, or its city ("New York", "Rio de Janeiro")
 		}
@@ -157,7 +138,7 @@ func regionNamed(k container, text string) bool {
 	case containerCountry:
 		_, ok := gazetteer.Country(text)
 		return ok
-	case containerDivision, containerState:
+	case containerDivision:
 		_, ok := gazetteer.Division(text)
 		return ok
 	}
@@ -180,7 +161,7 @@ func regionOf(k container, s *sentence, start, end int) string {
 	}
 	if r, c, division := regionAfter(s, text, end); r != "" {
 		switch {
-		case (k == containerDivision || k == containerState) && division:
+		case k == containerDivision && division:
 			return r
 		case k == containerCountry && division:
 			return gazetteer.CountryName(c)
@@ -304,11 +285,17 @@ func sentenceRegions(s *sentence, start, end int) nearby {
 			if !placeName(r) {
 				continue
 			}
-			if c, ok := gazetteer.Country(r); ok {
-				out.countries[c] = true
-			} else if c, ok := gazetteer.Division(r); ok {
-				out.countries[c] = true
-				out.divisions[gazetteer.Fold(r)] = true
+			c, isCountry := gazetteer.Country(r)
+			dc, isDiv := gazetteer.Division(r)
+			if isCountry || isDiv {
+				// both for a name of both ("the Georgia game")
+				if isCountry {
+					out.countries[c] = true
+				}
+				if isDiv {
+					out.countries[dc] = true
+					out.divisions[gazetteer.Fold(r)] = true
+				}
 			} else if p, ok := gazetteer.Lookup(r); ok {
 				out.countries[p.Country] = true
 				out.divisions[gazetteer.Fold(p.Division)] = true

@@ -53,10 +53,12 @@ func TestRegionInContext(t *testing.T) {
 		// a country the gazetteer spells otherwise is still a name
 		// ("Korea": CLDR says "South Korea")
 		{"Which countries did Gia visit?", "Gia: Japan and Korea were the highlights, Thailand was too hot.", "Japan, Korea, Thailand"},
-		// a state is one of a country of states; a division the
-		// sentence names chooses between namesakes; a nickname in
-		// capitals is no namesake's name
-		{"Which state did Tia move to?", "Tia: I moved to Cambridge for grad school.", "Massachusetts"},
+		// a division or a place the sentence names chooses between
+		// namesakes (a name of a country and a state names both); a
+		// nickname in capitals is no namesake's name
+		{"Which state did Tia move to?", "Tia: I moved to Cambridge, right next to Boston, for grad school.", "Massachusetts"},
+		{"Which state did Joe visit?", "Joe: I was in Athens for the Georgia game last weekend.", "Georgia"},
+		{"Which province did Omar move to?", "Omar: I just moved to Vancouver for a job at a game studio.", "British Columbia"},
 		{"Which state does Cy live in?", "Cy: We just moved to Dublin, it is a quiet suburb of Columbus.", "Ohio"},
 		{"Which state does Amy live in?", "Amy: We live in NOLA now, the food is incredible.", "NOLA"},
 		// a postal abbreviation names its state
@@ -93,17 +95,13 @@ func TestInContainer(t *testing.T) {
 		{containerCountry, "San Jose", "United States"},    // not San José, Costa Rica
 		{containerCountry, "Victoria", "Australia"},        // the state, not the Canadian city
 		{containerDivision, "Manchester", "England"},
-		// a state is one of a country whose divisions are states
-		{containerState, "Manchester", "New Hampshire"},
-		{containerState, "Cambridge", "Massachusetts"},
-		{containerState, "Birmingham", "Alabama"},
-		{containerState, "Cali", ""},             // no namesake in such a country
-		{containerState, "NOLA", ""},             // a nickname in capitals, not Nola
-		{containerCountry, "Korea", ""},          // a country, as English names it
-		{containerCountry, "Czech Republic", ""}, // CLDR: Czechia
-		{containerState, "Fort Wayne", "Indiana"},
-		{containerState, "New York", ""}, // already a state
-		{containerState, "Georgia", ""},  // a country and a state: kept
+		{containerDivision, "Vancouver", "British Columbia"}, // not Vancouver, Washington
+		{containerDivision, "NOLA", ""},                      // a nickname in capitals, not Nola
+		{containerCountry, "Korea", ""},                      // a country, as English names it
+		{containerCountry, "Czech Republic", ""},             // CLDR: Czechia
+		{containerDivision, "Fort Wayne", "Indiana"},
+		{containerDivision, "New York", ""}, // already a state
+		{containerDivision, "Georgia", ""},  // a country and a state: kept
 		{containerNone, "Toronto", ""},
 	} {
 		if got := inContainer(c.k, c.text); got != c.want {
@@ -130,8 +128,8 @@ func TestInContainerNear(t *testing.T) {
 		{containerCountry, "San Juan", nearby{countries: map[string]bool{"PR": true}}, "Puerto Rico"},
 		// a division the sentence names chooses before its country:
 		// Dublin, Ohio, not the larger Dublin, California
-		{containerState, "Dublin", nearby{countries: map[string]bool{"US": true}, divisions: map[string]bool{"ohio": true}}, "Ohio"},
-		{containerState, "Dublin", us, "California"},
+		{containerDivision, "Dublin", nearby{countries: map[string]bool{"US": true}, divisions: map[string]bool{"ohio": true}}, "Ohio"},
+		{containerDivision, "Dublin", us, "California"},
 	} {
 		if got := inContainerNear(c.k, c.text, c.near); got != c.want {
 			t.Errorf("inContainerNear(%d, %q, %v) = %q, want %q", c.k, c.text, c.near, got, c.want)
@@ -143,7 +141,8 @@ func TestContainerAsked(t *testing.T) {
 	for q, want := range map[string]container{
 		"Which country did James visit?":             containerCountry,
 		"What European countries has Maria been to?": containerCountry,
-		"Which US state was Sam travelling in?":      containerState,
+		"Which US state was Sam travelling in?":      containerDivision,
+		"Which province did Sam move to?":            containerDivision,
 		"Which city did Omar fly to?":                containerNone,
 		"What is the capital of the state?":          containerNone,
 	} {
