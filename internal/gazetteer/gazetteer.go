@@ -126,7 +126,7 @@ func parse(gz []byte) table {
 // Czechia), and the countries of the United Kingdom, which English
 // calls countries though ISO 3166-1 does not list them.
 var countryAliases = map[string]string{
-	"USA": "US", "U.S.": "US", "U.S.A.": "US", "America": "US", "the United States": "US", "the US": "US", "the USA": "US",
+	"US": "US", "USA": "US", "U.S.": "US", "U.S.A.": "US", "America": "US", "the United States": "US", "the US": "US", "the USA": "US",
 	"UK": "GB", "U.K.": "GB", "Britain": "GB", "Great Britain": "GB", "the UK": "GB",
 	"England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
 	"Holland": "NL", "the Netherlands": "NL",

@@ -1115,11 +1115,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		add(p.text, fit, p.start, p.end)
 	}
 	if k := containerAsked(q); k != containerNone {
+		only := questionCountry(q)
 		for i := range out {
 			if out[i].end <= out[i].start {
 				continue
 			}
-			if t := regionOf(k, out[i].s, out[i].start, out[i].end); t != "" {
+			if t := regionOf(k, only, out[i].s, out[i].start, out[i].end); t != "" {
 				out[i].text, out[i].typed, out[i].name = t, true, true
 				out[i].fit = max(out[i].fit, containerFit)
 			} else if regionNamed(k, out[i].text) {
@@ -3698,20 +3699,27 @@ func seriesSpans(s *sentence) []span {
 		if t.Lower != "and" && t.Lower != "or" {
 			continue
 		}
-		// the last item
-		end := k + 1
-		for end < n && end-k-1 < maxItemWords && item(s.toks[end]) && !isBoundary(s, end) && !(end > k+1 && breaksPhrase(s.toks[end].Lower)) {
-			end++
-		}
-		if end == k+1 {
-			continue
+		// the last item; after ", and" a subject pronoun, an auxiliary
+		// or a relative word opens a clause instead ("I like jazz,
+		// blues, and it helps me relax"): the series is the items
+		// before it ("jazz, blues")
+		end, items, least := k+1, 1, 3
+		if k+1 < n && k > 0 && s.toks[k-1].Text == "," && clauseWord(s, k+1) {
+			end, items, least = k-1, 0, 2
+		} else {
+			for end < n && end-k-1 < maxItemWords && item(s.toks[end]) && !isBoundary(s, end) && !(end > k+1 && breaksPhrase(s.toks[end].Lower)) {
+				end++
+			}
+			if end == k+1 {
+				continue
+			}
 		}
 		// the items before, separated by commas
 		j := k - 1
 		if j >= 0 && s.toks[j].Text == "," {
 			j-- // the serial comma
 		}
-		items, start := 1, -1
+		start := -1
 		for j >= 0 {
 			st := j
 			for st >= 0 && item(s.toks[st]) && j-st < maxItemWords {
@@ -3743,7 +3751,7 @@ func seriesSpans(s *sentence) []span {
 			items++
 			j = st - 1
 		}
-		if items < 3 || start < 0 {
+		if items < least || start < 0 {
 			continue
 		}
 		for start < end && trimmable(s.toks[start]) {

@@ -20,11 +20,67 @@ const (
 	containerNone container = iota
 	// containerCountry: "which country", "what nation".
 	containerCountry
-	// containerDivision: a first-order division, "which state", "what
-	// province" (English calls any country's divisions states loosely:
-	// "which state is Vancouver in" is answered "British Columbia").
+	// containerDivision: a first-order division, "what province".
 	containerDivision
+	// containerState: a first-order division asked for as a state,
+	// "which state": any country's, as English says "state" loosely,
+	// but those of stateCountries first (see inContainerNear).
+	containerState
 )
+
+// stateCountries are the countries whose first-order divisions English
+// calls states (ISO 3166-1 alpha-2 codes): the federations of the United
+// States, Mexico, Brazil, Venezuela, India, Malaysia, Nigeria, Australia,
+// Germany, Austria, Sudan, South Sudan, Myanmar and Micronesia.
+var stateCountries = wordSet(`US MX BR VE IN MY NG AU DE AT SD SS MM FM`)
+
+// stateRatio: for a "which state" question a namesake in a country of
+// states (stateCountries) is the place meant unless another namesake has
+// more than stateRatio times its people, an order of magnitude ("I moved
+// to Cambridge" is Cambridge, Massachusetts, 118,000 people against
+// Cambridge, England's 158,000; "Ottawa" is still Canada's capital, not
+// Ottawa, Illinois). A judgement: neither LoCoMo nor LongMemEval asks
+// such a question without naming the country.
+const stateRatio = 10
+
+// questionCountry is the country a question names for the region it
+// asks about, right before its head noun ("which US state", "what
+// American state") or after it ("which state of Mexico", "what province
+// in Canada"), as an ISO code; "" when it names none. A country's name
+// elsewhere is no such restriction ("which state did Jordan visit").
+func questionCountry(q question) string {
+	toks := words(q.text)
+	country := func(i, n int) string {
+		if i < 0 || i+n > len(toks) || !unicode.IsUpper(rune(toks[i].Text[0])) {
+			return ""
+		}
+		if n == 1 && toks[i].Lower == "american" {
+			return "US"
+		}
+		var parts []string
+		for _, t := range toks[i : i+n] {
+			parts = append(parts, t.Text)
+		}
+		c, _ := gazetteer.Country(strings.Join(parts, " "))
+		return c
+	}
+	for h, t := range toks {
+		if t.Lower != q.head {
+			continue
+		}
+		for n := 2; n >= 1; n-- {
+			if c := country(h-n, n); c != "" {
+				return c
+			}
+			if h+1 < len(toks) && (toks[h+1].Lower == "of" || toks[h+1].Lower == "in") {
+				if c := country(h+2, n); c != "" {
+					return c
+				}
+			}
+		}
+	}
+	return ""
+}
 
 // containerAsked is the kind of region the question's head noun names.
 func containerAsked(q question) container {
@@ -34,7 +90,9 @@ func containerAsked(q question) container {
 	switch q.head {
 	case "country", "countries", "nation", "nations":
 		return containerCountry
-	case "state", "states", "province", "provinces":
+	case "state", "states":
+		return containerState
+	case "province", "provinces":
 		return containerDivision
 	}
 	return containerNone
@@ -57,6 +115,9 @@ const nonRegionShare = 0.5
 // name (gazetteer.Fold).
 type nearby struct {
 	countries, divisions map[string]bool
+	// only is the country the question names ("which US state"): no
+	// place elsewhere is meant. "" for any.
+	only string
 }
 
 // inContainer is the name of the region of kind k that the place named
@@ -77,8 +138,11 @@ func inContainer(k container, text string) string { return inContainerNear(k, te
 // division, counted by the people of its places
 // (gazetteer.DivisionPopulation: "Manchester" is the English city, not
 // the Jamaican parish; "Victoria" the Australian state, not the Canadian
-// city). A name in capitals is an acronym or a nickname ("NOLA"), not a
-// namesake's name.
+// city). A "which state" question (containerState) takes a namesake in
+// a country of states first (stateCountries, stateRatio: "Cambridge" is
+// then in Massachusetts, "Ottawa" still in Ontario); a country the
+// question names (near.only: "which US state") takes no other. A name in
+// capitals is an acronym or a nickname ("NOLA"), not a namesake's name.
 func inContainerNear(k container, text string, near nearby) string {
 	if !placeName(text) || text == strings.ToUpper(text) {
 		return ""
@@ -88,22 +152,63 @@ func inContainerNear(k container, text string, near nearby) string {
 	}
 	ps := gazetteer.Namesakes(text)
 	dc, isDiv := gazetteer.Division(text)
-	p := -1
-	for i := range ps {
-		if near.divisions[gazetteer.Fold(ps[i].Division)] {
-			p = i
-			break
+	if near.only != "" {
+		var in []gazetteer.Place
+		for _, p := range ps {
+			if p.Country == near.only {
+				in = append(in, p)
+			}
 		}
+		ps, isDiv = in, isDiv && dc == near.only
 	}
-	for i := range ps {
-		if p < 0 && near.countries[ps[i].Country] {
-			p = i
-			break
+	// a namesake in a division near names, else in a country it names;
+	// for a state, those in countries of states first ("Cambridge,
+	// Birmingham, and Denver" name England and the United States)
+	p := -1
+	for pass := 0; pass < 2 && p < 0; pass++ {
+		if pass == 0 && k != containerState {
+			continue
+		}
+		for _, inDivision := range []bool{true, false} {
+			for i := range ps {
+				if p >= 0 || pass == 0 && !stateCountries[ps[i].Country] {
+					continue
+				}
+				if inDivision && near.divisions[gazetteer.Fold(ps[i].Division)] || !inDivision && near.countries[ps[i].Country] {
+					p = i
+				}
+			}
 		}
 	}
 	div := false
+	if p < 0 && k == containerState && !(isDiv && near.countries[dc]) {
+		// the larger of the first namesake in a country of states and
+		// such a division, unless another has stateRatio times its
+		// people
+		top, best, bestPop := 0, -1, 0
+		if len(ps) > 0 {
+			top = ps[0].Population
+		}
+		for i := range ps {
+			if stateCountries[ps[i].Country] {
+				best, bestPop = i, ps[i].Population
+				break
+			}
+		}
+		divPop := 0
+		if isDiv {
+			divPop = gazetteer.DivisionPopulation(text)
+			top = max(top, divPop)
+		}
+		switch {
+		case isDiv && stateCountries[dc] && divPop >= bestPop && divPop*stateRatio >= top:
+			div = true
+		case best >= 0 && bestPop*stateRatio >= top:
+			p = best
+		}
+	}
 	switch {
-	case p >= 0:
+	case div, p >= 0:
 	case isDiv && near.countries[dc]:
 		div = true
 	case isDiv && (len(ps) == 0 || gazetteer.DivisionPopulation(text) >= ps[0].Population):
@@ -119,7 +224,7 @@ func inContainerNear(k container, text string, near nearby) string {
 			return gazetteer.CountryName(dc)
 		}
 		return gazetteer.CountryName(ps[p].Country)
-	case containerDivision:
+	case containerDivision, containerState:
 		if div || gazetteer.Fold(ps[p].Division) == gazetteer.Fold(text) {
 			return "" // already a division, or its city ("New York", "Rio de Janeiro")
 		}
@@ -138,7 +243,7 @@ func regionNamed(k container, text string) bool {
 	case containerCountry:
 		_, ok := gazetteer.Country(text)
 		return ok
-	case containerDivision:
+	case containerDivision, containerState:
 		_, ok := gazetteer.Division(text)
 		return ok
 	}
@@ -154,14 +259,14 @@ func regionNamed(k container, text string) bool {
 // and Granada"); not a name said otherwise ("my pen pal Sofia writes
 // from Argentina": Argentina is the answer, not Sofia's namesake city).
 // "" when there is none.
-func regionOf(k container, s *sentence, start, end int) string {
+func regionOf(k container, only string, s *sentence, start, end int) string {
 	text := textOf(s, start, end)
 	if !placeName(text) {
 		return ""
 	}
 	if r, c, division := regionAfter(s, text, end); r != "" {
 		switch {
-		case k == containerDivision && division:
+		case (k == containerDivision || k == containerState) && division:
 			return r
 		case k == containerCountry && division:
 			return gazetteer.CountryName(c)
@@ -173,7 +278,9 @@ func regionOf(k container, s *sentence, start, end int) string {
 	if !saidAsPlace(s, start) {
 		return ""
 	}
-	return inContainerNear(k, text, sentenceRegions(s, start, end))
+	near := sentenceRegions(s, start, end)
+	near.only = only
+	return inContainerNear(k, text, near)
 }
 
 // regionAfter is the region named right after the place text that ends

@@ -59,6 +59,8 @@ func TestRegionInContext(t *testing.T) {
 		{"Which state did Tia move to?", "Tia: I moved to Cambridge, right next to Boston, for grad school.", "Massachusetts"},
 		{"Which state did Joe visit?", "Joe: I was in Athens for the Georgia game last weekend.", "Georgia"},
 		{"Which province did Omar move to?", "Omar: I just moved to Vancouver for a job at a game studio.", "British Columbia"},
+		{"Which US state did Sam move to?", "Sam: I moved to Manchester last spring.", "New Hampshire"},
+		{"Which states did Sam visit?", "Sam: We drove through Cambridge, Birmingham, and Denver.", "Massachusetts, Alabama, Colorado"},
 		{"Which state does Cy live in?", "Cy: We just moved to Dublin, it is a quiet suburb of Columbus.", "Ohio"},
 		{"Which state does Amy live in?", "Amy: We live in NOLA now, the food is incredible.", "NOLA"},
 		// a postal abbreviation names its state
@@ -96,9 +98,16 @@ func TestInContainer(t *testing.T) {
 		{containerCountry, "Victoria", "Australia"},        // the state, not the Canadian city
 		{containerDivision, "Manchester", "England"},
 		{containerDivision, "Vancouver", "British Columbia"}, // not Vancouver, Washington
-		{containerDivision, "NOLA", ""},                      // a nickname in capitals, not Nola
-		{containerCountry, "Korea", ""},                      // a country, as English names it
-		{containerCountry, "Czech Republic", ""},             // CLDR: Czechia
+		// a state: a namesake in a country of states, unless another
+		// has ten times its people
+		{containerState, "Vancouver", "Washington"},
+		{containerState, "Cambridge", "Massachusetts"},
+		{containerState, "Ottawa", "Ontario"},    // not Ottawa, Illinois (18,000)
+		{containerState, "Victoria", ""},         // the Australian state itself
+		{containerState, "Newport", "Wales"},     // 306,844 against Newport, Rhode Island's 24,232
+		{containerDivision, "NOLA", ""},          // a nickname in capitals, not Nola
+		{containerCountry, "Korea", ""},          // a country, as English names it
+		{containerCountry, "Czech Republic", ""}, // CLDR: Czechia
 		{containerDivision, "Fort Wayne", "Indiana"},
 		{containerDivision, "New York", ""}, // already a state
 		{containerDivision, "Georgia", ""},  // a country and a state: kept
@@ -137,11 +146,34 @@ func TestInContainerNear(t *testing.T) {
 	}
 }
 
+// The country a question names beside its head noun restricts the
+// namesakes; a country's name elsewhere does not.
+func TestQuestionCountry(t *testing.T) {
+	for q, want := range map[string]string{
+		"Which US state did Sam move to?":          "US",
+		"What American state did Kim drive to?":    "US",
+		"Which state of Mexico did Ana visit?":     "MX",
+		"Which province in Canada did Omar visit?": "CA",
+		"Which state did Jordan visit?":            "",
+		"Which state did Sam move to?":             "",
+	} {
+		if got := questionCountry(analyze(q)); got != want {
+			t.Errorf("questionCountry(%q) = %q, want %q", q, got, want)
+		}
+	}
+	only := nearby{only: "US"}
+	for text, want := range map[string]string{"Manchester": "New Hampshire", "Birmingham": "Alabama", "Toronto": ""} {
+		if got := inContainerNear(containerState, text, only); got != want {
+			t.Errorf("inContainerNear(state, %q, only US) = %q, want %q", text, got, want)
+		}
+	}
+}
+
 func TestContainerAsked(t *testing.T) {
 	for q, want := range map[string]container{
 		"Which country did James visit?":             containerCountry,
 		"What European countries has Maria been to?": containerCountry,
-		"Which US state was Sam travelling in?":      containerDivision,
+		"Which US state was Sam travelling in?":      containerState,
 		"Which province did Sam move to?":            containerDivision,
 		"Which city did Omar fly to?":                containerNone,
 		"What is the capital of the state?":          containerNone,
