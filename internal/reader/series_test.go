@@ -59,3 +59,22 @@ func TestItemOpensTimeClauses(t *testing.T) {
 		}
 	}
 }
+
+// A last conjunct after ", and" that opens a clause leaves the items
+// before it as the series; without the serial comma there is none.
+func TestSeriesBeforeClauseConjunct(t *testing.T) {
+	for text, want := range map[string]string{
+		"I like jazz, blues, and it helps me relax.":                "jazz, blues",
+		"I love hiking, photography, and I've started pottery too.": "love hiking, photography",
+		"I like jazz and it helps me relax.":                        "",
+		"We ate ramen, gyoza, and mochi at the market.":             "ate ramen, gyoza, and mochi at the market",
+	} {
+		got := ""
+		for _, sp := range seriesSpans(newSentence(text, &unit{})) {
+			got += sp.text
+		}
+		if got != want {
+			t.Errorf("seriesSpans(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
