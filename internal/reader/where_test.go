@@ -43,7 +43,7 @@ func TestRegionInContext(t *testing.T) {
 		// question
 		{"Which cities did Una visit?", "Una: I visited Boston and Chicago, and Denver is where I live.", "Boston, Chicago"},
 		{"Which countries did Max visit?", "Max: I visited Spain and Portugal, and Netflix kept me busy on the flights.", "Spain, Portugal"},
-		{"Which countries did Zoe visit?", "Zoe: Did we visit Peru, Chile, or Bolivia? Only Peru, sadly.", "Peru"},
+		{"Which countries did Zoe visit?", "Zoe: Did we visit Peru, Chile, or Bolivia? Only Peru, in the end.", "Peru"},
 		// a state of the same name as a country ("Columbus, Georgia"),
 		// and a city named as a division elsewhere ("Manchester, NH")
 		{"Which state did Ned move to?", "Ned: We moved to Columbus, Georgia for my wife's job.", "Georgia"},
