@@ -64,7 +64,7 @@ func keySet(s string) map[string]bool {
 // most maxWords. A question has none.
 func directiveSpans(s *sentence, maxWords int) []span {
 	n := len(s.toks)
-	if n == 0 || strings.HasSuffix(strings.TrimSpace(s.text), "?") {
+	if n == 0 || s.asks() {
 		return nil
 	}
 	tg := s.tags()

@@ -373,7 +373,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 // names in a question ("did we visit Peru, Chile, or Bolivia?") are no
 // such coordination.
 func coordinatedNames(a, b cand) bool {
-	if a.s != b.s || a.end <= a.start || b.end <= b.start || strings.HasSuffix(strings.TrimSpace(a.s.text), "?") {
+	if a.s != b.s || a.end <= a.start || b.end <= b.start || a.s.asks() {
 		return false
 	}
 	if b.start < a.start {
@@ -938,6 +938,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// ("quiet place"), as for a phrase's head noun
 		addHeads()
 	}
+	series := seriesSpans(s)
 	if q.typ == TypePhrase && !q.wantsName {
 		// A series ("coconut milk, vanilla extract, sugar and salt")
 		// answers a question about several things, or one whose gap it
@@ -946,7 +947,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if q.list {
 			fit = 1
 		}
-		for _, sr := range seriesSpans(s) {
+		for _, sr := range series {
 			k := len(out)
 			add(sr.text, fit*nounShare(s, sr.start, sr.end), sr.start, sr.end)
 			for ; k < len(out); k++ {
@@ -1054,7 +1055,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			addNear(textOf(s, st, en), predicateFit, st, en, predicateNear)
 		}
 	}
-	ps := pieces(q, s, anchors, clauses, blocked, opts.MaxWords)
+	ps := pieces(q, s, series, anchors, clauses, blocked, opts.MaxWords)
 	if q.typ == TypePerson {
 		ps = toPersons(s, ps)
 	}
@@ -1114,20 +1115,19 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		add(p.text, fit, p.start, p.end)
 	}
-	if k := containerAsked(q); k != containerNone {
-		only := questionCountry(q)
+	if k := q.container; k != containerNone {
 		for i := range out {
 			if out[i].end <= out[i].start {
 				continue
 			}
-			if t := regionOf(k, only, out[i].s, out[i].start, out[i].end); t != "" {
+			if t := regionOf(k, q.regionOnly, out[i].s, out[i].start, out[i].end); t != "" {
 				out[i].text, out[i].typed, out[i].name = t, true, true
 				out[i].fit = max(out[i].fit, containerFit)
 			} else if regionNamed(k, out[i].text) {
 				// "Italy" for "which countries": a region of the
 				// kind asked, named; in a question it is asked
 				// about, not said ("did we visit Peru or Chile?")
-				if strings.HasSuffix(strings.TrimSpace(out[i].s.text), "?") {
+				if out[i].s.asks() {
 					continue
 				}
 				out[i].typed, out[i].name = true, true
@@ -2476,7 +2476,7 @@ func hasPunct(s *sentence, st, en int) bool {
 // date is not asked for), and every stretch of words between
 // them (trimmed of function words at both ends) that holds a content word
 // is a candidate.
-func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]bool, maxWords int) []span {
+func pieces(q question, s *sentence, series []span, anchors, clauses []int, blocked map[int]bool, maxWords int) []span {
 	isAnchor := map[int]bool{}
 	for _, a := range anchors {
 		isAnchor[a] = true
@@ -2486,7 +2486,6 @@ func pieces(q question, s *sentence, anchors, clauses []int, blocked map[int]boo
 	}
 	var out []span
 	n := len(s.toks)
-	series := seriesSpans(s)
 	i := 0
 	for i < n {
 		if isAnchor[i] || isBoundary(s, i) || s.toks[i].Punct {

@@ -139,6 +139,11 @@ type question struct {
 	// color is true when the head noun asks for a colour ("what color",
 	// "which shade"; colorNouns).
 	color bool
+	// container is the kind of region the question asks for ("which
+	// country", "what state"; containerAsked), regionOnly the country it
+	// names for it ("which US state"; questionCountry).
+	container  container
+	regionOnly string
 	// preamble holds the focus terms said only before the wh-word of an
 	// embedded question ("I'm planning my trip to Amsterdam and I was
 	// wondering, what …"); they weigh preambleWeight.
@@ -714,6 +719,9 @@ func analyzeAt(q string, now time.Time) question {
 		if ws := strings.Fields(strings.TrimRight(main, "?!. ")); len(ws) > 2 && nlp.IsPreposition(strings.ToLower(ws[len(ws)-1])) {
 			out.gapPrep = strings.ToLower(ws[len(ws)-1])
 		}
+	}
+	if out.container = containerAsked(out); out.container != containerNone {
+		out.regionOnly = questionCountry(out)
 	}
 	return out
 }

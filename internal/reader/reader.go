@@ -344,6 +344,9 @@ func splitSentences(text string) []string {
 	return out
 }
 
+// asks reports whether s is a question: it ends with a question mark.
+func (s *sentence) asks() bool { return strings.HasSuffix(strings.TrimSpace(s.text), "?") }
+
 func newSentence(text string, u *unit) *sentence {
 	s := &sentence{u: u, text: text, toks: nlp.Tokenize(text), set: map[string]bool{}}
 	s.keys = make([]string, len(s.toks))
@@ -473,7 +476,7 @@ func newScorer(q question, sents []*sentence, byUnit [][]*sentence) *scorer {
 		if len(prev) == 0 || len(cur) == 0 || speakerKey(prev[0].u.speaker) == speakerKey(cur[0].u.speaker) {
 			continue
 		}
-		if last := prev[len(prev)-1]; strings.HasSuffix(strings.TrimSpace(last.text), "?") {
+		if last := prev[len(prev)-1]; last.asks() {
 			sc.asked[i] = last.set
 		}
 	}

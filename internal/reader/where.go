@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -104,10 +105,10 @@ const containerFit = 0.8
 
 // nonRegionShare is the share of its fit that a candidate that is no
 // place name keeps ("home", "bucket list" for "which countries"; a name
-// the gazetteer does not know keeps all of it). Read from the calibration harness on LoCoMo and
-// LongMemEval: shares from 0.3 to 1 give the same objective; 0.5 and
-// below drop such items from two list answers ("Spain, England, home" →
-// "Spain, England").
+// the gazetteer does not know keeps all of it). Read from the
+// calibration harness on LoCoMo and LongMemEval: shares from 0.3 to 1
+// give the same objective; 0.5 and below drop such items from two list
+// answers ("Spain, England, home" → "Spain, England").
 const nonRegionShare = 0.5
 
 // nearby are the regions a sentence names besides a place (see
@@ -152,6 +153,7 @@ func inContainerNear(k container, text string, near nearby) string {
 	}
 	ps := gazetteer.Namesakes(text)
 	dc, isDiv := gazetteer.Division(text)
+	divPop := gazetteer.DivisionPopulation(text) // 0 for no division
 	if near.only != "" {
 		var in []gazetteer.Place
 		for _, p := range ps {
@@ -164,20 +166,17 @@ func inContainerNear(k container, text string, near nearby) string {
 	// a namesake in a division near names, else in a country it names;
 	// for a state, those in countries of states first ("Cambridge,
 	// Birmingham, and Denver" name England and the United States)
+	inState := func(p gazetteer.Place) bool { return k != containerState || stateCountries[p.Country] }
+	inDivision := func(p gazetteer.Place) bool { return near.divisions[gazetteer.Fold(p.Division)] }
+	inCountry := func(p gazetteer.Place) bool { return near.countries[p.Country] }
 	p := -1
-	for pass := 0; pass < 2 && p < 0; pass++ {
-		if pass == 0 && k != containerState {
-			continue
-		}
-		for _, inDivision := range []bool{true, false} {
-			for i := range ps {
-				if p >= 0 || pass == 0 && !stateCountries[ps[i].Country] {
-					continue
-				}
-				if inDivision && near.divisions[gazetteer.Fold(ps[i].Division)] || !inDivision && near.countries[ps[i].Country] {
-					p = i
-				}
-			}
+	for _, ok := range []func(gazetteer.Place) bool{
+		func(p gazetteer.Place) bool { return inState(p) && inDivision(p) },
+		func(p gazetteer.Place) bool { return inState(p) && inCountry(p) },
+		inDivision, inCountry,
+	} {
+		if p = slices.IndexFunc(ps, ok); p >= 0 {
+			break
 		}
 	}
 	div := false
@@ -185,21 +184,15 @@ func inContainerNear(k container, text string, near nearby) string {
 		// the larger of the first namesake in a country of states and
 		// such a division, unless another has stateRatio times its
 		// people
-		top, best, bestPop := 0, -1, 0
+		top, bestPop := 0, 0
 		if len(ps) > 0 {
 			top = ps[0].Population
 		}
-		for i := range ps {
-			if stateCountries[ps[i].Country] {
-				best, bestPop = i, ps[i].Population
-				break
-			}
+		best := slices.IndexFunc(ps, func(p gazetteer.Place) bool { return stateCountries[p.Country] })
+		if best >= 0 {
+			bestPop = ps[best].Population
 		}
-		divPop := 0
-		if isDiv {
-			divPop = gazetteer.DivisionPopulation(text)
-			top = max(top, divPop)
-		}
+		top = max(top, divPop)
 		switch {
 		case isDiv && stateCountries[dc] && divPop >= bestPop && divPop*stateRatio >= top:
 			div = true
@@ -211,7 +204,7 @@ func inContainerNear(k container, text string, near nearby) string {
 	case div, p >= 0:
 	case isDiv && near.countries[dc]:
 		div = true
-	case isDiv && (len(ps) == 0 || gazetteer.DivisionPopulation(text) >= ps[0].Population):
+	case isDiv && (len(ps) == 0 || divPop >= ps[0].Population):
 		div = true
 	case len(ps) > 0:
 		p = 0
