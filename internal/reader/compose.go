@@ -58,6 +58,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// well enough supported, however many.
 		pool = poolOf(ranked, best.support*listPoolShare, len(ranked))
 	}
+	if q.current && currentRe.MatchString(q.text) && !q.earlier && !q.list {
+		// "what … most recently", "how many … now": a later telling
+		// updates the earlier (knowledge update), however many
+		// sentences of an earlier, longer turn fill the pool
+		pool = append(pool, laterTellings(q, ranked, pool, best.support*valuePoolShare)...)
+	}
 	ans := Answer{Support: best.support, Type: q.typ, Sentence: best.s.text, Date: best.s.u.date}
 	if q.ordering.kind != "" || len(q.ordering.items) > 0 {
 		if t, s := orderAnswer(q, sc, ranked); t != "" {
@@ -495,6 +501,32 @@ const listPoolShare = 0.4
 // the pool needs to answer a value question (a date, an amount, a number,
 // a frequency) that no pool sentence states a value for.
 var valuePoolShare = 0.2
+
+// laterTellings are the sentences of ranked, outside pool, with support at
+// least min, told in a memory item dated after every pool sentence's
+// item: when the question asks for the current value, the latest telling
+// must be read even where an earlier, longer turn fills the pool's eight
+// places. Ranked order is kept.
+func laterTellings(q question, ranked, pool []scored, min float64) []scored {
+	var last time.Time
+	in := map[*sentence]bool{}
+	for _, p := range pool {
+		in[p.s] = true
+		if p.s.u.date.After(last) {
+			last = p.s.u.date
+		}
+	}
+	var out []scored
+	for _, r := range ranked {
+		if r.support < min {
+			break
+		}
+		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey]) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 func poolOf(ranked []scored, min float64, max int) []scored {
 	var out []scored
@@ -3968,6 +4000,9 @@ func notQuality(s *sentence, i int) bool {
 	switch {
 	case w == "such":
 		return true
+	case quantifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct:
+		// a quantity of what follows ("so much peace", "more time")
+		return true
 	case intensifiers[w] && i+1 < len(s.toks) && !s.toks[i+1].Punct && !nlp.IsFunctionWord(s.toks[i+1].Lower):
 		// it qualifies the word after it, whatever the tagger makes of
 		// that word ("super quiet", "Super/JJ cozy/NN", "super
@@ -3979,6 +4014,11 @@ func notQuality(s *sentence, i int) bool {
 	}
 	return false
 }
+
+// quantifiers tell how much or how many of what follows them; the tagger
+// reads them as adjectives (Penn JJ, JJR, JJS). A closed class of
+// English.
+var quantifiers = wordSet(`much many more most few fewer less least enough several`)
 
 // intensifiers are degree adverbs before an adjective ("so peaceful").
 var intensifiers = wordSet(`so very really super truly pretty quite too extremely incredibly totally absolutely`)

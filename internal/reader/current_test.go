@@ -97,3 +97,23 @@ func TestRankedTimeIsAnAmount(t *testing.T) {
 	ctx := "[2024-05-02 s1-t1] User: The relay started at 9 am and my leg took 14 minutes and 20 seconds, my best time so far.\n"
 	checkReads(t, ctx, []readCase{{"What was my best time in the relay?", "14 minutes and 20 seconds"}})
 }
+
+// A later telling of the current value is read even when an earlier,
+// longer turn holds more of the question's words in more sentences than
+// the answer pool takes (knowledge update).
+func TestReadLaterTellingBeyondPool(t *testing.T) {
+	ctx := "[2024-02-03 s1-t1] User: I need advice on my camping tent before a spring hiking trip. " +
+		"My old dome tent leaks at the seams when it rains. " +
+		"I bought that dome tent for hiking trips years ago. " +
+		"The tent stakes bend easily in hard ground. " +
+		"Is a tent footprint worth buying for hiking? " +
+		"The tent's rainfly is faded too. " +
+		"Should I buy seam sealer for the tent? " +
+		"My hiking partner says the tent is too heavy. " +
+		"The tent poles are aluminum. " +
+		"I store the tent in a stuff sack.\n" +
+		"[2024-04-20 s2-t1] User: By the way, I just bought a new Hornet 2P tent, and it has been great on the trail.\n"
+	checkReads(t, ctx, []readCase{
+		{"What type of tent did I buy for hiking most recently?", "Hornet 2P"},
+	})
+}

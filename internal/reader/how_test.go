@@ -112,3 +112,11 @@ func TestPredicateAnswersHow(t *testing.T) {
 		t.Errorf("answer %q", a.Text)
 	}
 }
+
+// A quantifier before a noun ("so much calm") says how much of it, not a
+// quality: the feeling is the noun run after it.
+func TestQuantifierIsNoQuality(t *testing.T) {
+	checkReads(t, "[2024-01-01 a] Priya: At the lake I felt so much calm and gratitude.\n", []readCase{
+		{"How did Priya feel at the lake?", "calm and gratitude"},
+	})
+}
