@@ -172,7 +172,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
-		n := max(countItems(q, sc, ranked), distinctThings(q, ranked))
+		n := thingCount(q, sc, ranked)
 		if n > 0 {
 			ans.Text = countAnswer(q, n)
 			return ans
@@ -211,7 +211,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if q.typ == TypeNumber && top.fit < countFitBelow {
 		// "how many plants": no number said counts them ("two weeks
 		// ago" measures time); the distinct plants mentioned do
-		if n := max(countItems(q, sc, ranked), distinctThings(q, ranked)); n > 0 {
+		if n := thingCount(q, sc, ranked); n > 0 {
 			ans.Text = countAnswer(q, n)
 			return ans
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/memarena/memarena/internal/nlp"
 	"github.com/memarena/memarena/internal/temporal"
@@ -152,9 +153,13 @@ const headOnlyFit = 0.8
 // suggest and explain things that are not the user's. The idea is the
 // discourse-entity count of coreference-free QA readers: distinct
 // mentions, told apart by their modifiers.
-func distinctThings(q question, ranked []scored) int {
+//
+// byName is true when every thing counted is a person named after a title
+// ("Dr. Patel", "Dr. Lee"): the names tell the things apart, however many
+// memory items repeat one of them.
+func distinctThings(q question, ranked []scored) (n int, byName bool) {
 	if q.counted == "" || unitWord(q.counted) || q.counted == "times" || len(ranked) == 0 {
-		return 0
+		return 0, false
 	}
 	head := stem(q.counted)
 	min := ranked[0].support * distinctMinShare
@@ -175,6 +180,12 @@ func distinctThings(q question, ranked []scored) int {
 		tg := s.tags()
 		for i := range s.toks {
 			if s.keys[i] != head || !strings.HasPrefix(tg[i], "NN") {
+				continue
+			}
+			if name := titledName(s, i); name != "" {
+				// "Dr. Patel": the person the title names
+				things[name+"\x00name"] = true
+				named[s.u] = true
 				continue
 			}
 			if i+1 < len(s.toks) && strings.HasPrefix(tg[i+1], "NN") && !s.toks[i+1].Punct {
@@ -223,13 +234,65 @@ func distinctThings(q question, ranked []scored) int {
 			}
 		}
 	}
-	n := len(things)
+	n = len(things)
+	byName = n > 0
+	for k := range things {
+		if !strings.HasSuffix(k, "\x00name") {
+			byName = false
+		}
+	}
 	for u := range bare {
 		if !named[u] {
 			n++
+			byName = false
 		}
 	}
-	return n
+	return n, byName
+}
+
+// thingCount answers a "how many <noun>" question no stated number
+// answers: the distinct things named (distinctThings) when titles name
+// them all, else the larger of that count and the count of memory items
+// that hold the noun (countItems, one thing per item).
+func thingCount(q question, sc *scorer, ranked []scored) int {
+	n, byName := distinctThings(q, ranked)
+	if byName {
+		return n
+	}
+	return max(n, countItems(q, sc, ranked))
+}
+
+// titledName is the name a capitalized title at i of s is followed by
+// ("Dr. Patel" → "patel", "Professor Ada Lin" → "ada lin"), its period
+// skipped; "" when no capitalized word follows.
+func titledName(s *sentence, i int) string {
+	if !initialCap(s.toks[i].Text) {
+		return ""
+	}
+	j := i + 1
+	if j < len(s.toks) && s.toks[j].Text == "." {
+		j++
+	}
+	var name []string
+	for ; j < len(s.toks) && !s.toks[j].Punct && initialCap(s.toks[j].Text); j++ {
+		name = append(name, s.toks[j].Lower)
+	}
+	return strings.Join(name, " ")
+}
+
+// initialCap reports whether w is a capital letter followed by lower-case
+// letters only ("Lee", "Dr"; not "I", "ENT" or "iPad").
+func initialCap(w string) bool {
+	r := []rune(w)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	for _, c := range r[1:] {
+		if !unicode.IsLower(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // phraseBefore walks back from the head noun at i of s over the words

@@ -71,6 +71,23 @@ func TestCountItemsPastAdjective(t *testing.T) {
 	})
 }
 
+// People a title names ("Dr. Okafor") are counted by name: three memory
+// items that name two doctors count two, and "my doc" is a doctor.
+func TestReadCountTitledNames(t *testing.T) {
+	ctx := "[2024-02-01 s1-t1] User: My knee still hurts, so I visited Dr. Okafor, an orthopedic surgeon, on Monday.\n" +
+		"[2024-02-05 s2-t1] User: At the follow-up visit Dr. Okafor ordered an MRI of my knee.\n" +
+		"[2024-02-09 s3-t1] User: I also visited Dr. Lin, my dentist, about a cracked filling.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many different doctors did I visit?", "two"},
+	})
+	if got := stem("dr"); got != stem("doctor") {
+		t.Errorf("stem(dr) = %q, want stem(doctor) %q", got, stem("doctor"))
+	}
+	if got := stem("doc"); got != stem("doctor") {
+		t.Errorf("stem(doc) = %q, want stem(doctor) %q", got, stem("doctor"))
+	}
+}
+
 // "How many times did X go to the <place>": the place's noun counts the
 // items as the light verb does; the count is written as English says how
 // often.

@@ -1389,6 +1389,9 @@ func stem(w string) string {
 	if v, ok := derivedFrom[w]; ok {
 		w = v
 	}
+	if v, ok := titleWords[strings.TrimSuffix(w, ".")]; ok {
+		w = v
+	}
 	st := textutil.Stem(w)
 	// Porter2 undoubles a final bb, dd, ff, gg, mm, nn, pp, rr or tt only
 	// after removing -ed or -ing ("added" → "ad", but "add" → "add"):
@@ -1414,6 +1417,11 @@ var derivedFrom = map[string]string{
 	"solution": "solve", "description": "describe", "explanation": "explain", "permission": "permit", "admission": "admit",
 	"pronunciation": "pronounce", "suggestion": "suggest",
 }
+
+// titleWords maps the abbreviated and clipped forms of titles and
+// occupations to the noun they stand for, so that "how many doctors"
+// finds "Dr. Patel" and "my doc": a closed class of English.
+var titleWords = map[string]string{"dr": "doctor", "doc": "doctor", "prof": "professor"}
 
 // rankedTime reports whether the question's "time" is ranked or summed —
 // a superlative, "best", "record", "total", "average" or "overall" before
