@@ -3035,30 +3035,60 @@ func repeatsQuestion(q question, text string) bool {
 	return content > 0
 }
 
-// remainder is the fallback answer: the words of s the question does not
-// say, from the first such word, at most maxWords.
+// remainder is the fallback answer: the longest run of s's words between
+// the question's words (the one with the most content words; of equal
+// runs the later, where new information usually follows the echoed
+// words), function words trimmed from both ends, at most maxWords words.
+// A run keeps its words in their order: "for that drunken night" for "why
+// did he apologize to his partner", never the sentence with the
+// question's words cut out of it.
 func remainder(q question, s *sentence, maxWords int) string {
 	focus := map[string]bool{}
 	for _, f := range q.focus {
 		focus[f] = true
 	}
-	var out []string
-	for i, t := range s.toks {
-		if t.Punct {
-			continue
-		}
-		if len(out) == 0 && (nlp.IsFunctionWord(t.Lower) || focus[s.keys[i]]) {
-			continue
-		}
+	bestSt, bestEn, bestContent := 0, 0, 0
+	for i := 0; i < len(s.toks); {
 		if focus[s.keys[i]] {
+			i++
 			continue
 		}
-		out = append(out, t.Text)
-		if len(out) >= maxWords {
-			break
+		j := i
+		for j < len(s.toks) && !focus[s.keys[j]] {
+			j++
 		}
+		st, en := i, j
+		for st < en && (s.toks[st].Punct || nlp.IsFunctionWord(s.toks[st].Lower)) {
+			st++
+		}
+		for en > st && (s.toks[en-1].Punct || nlp.IsFunctionWord(s.toks[en-1].Lower)) {
+			en--
+		}
+		content, words := 0, 0
+		for k := st; k < en; k++ {
+			if s.toks[k].Punct {
+				continue
+			}
+			if words++; words > maxWords {
+				en = k
+				break
+			}
+			if !nlp.IsFunctionWord(s.toks[k].Lower) {
+				content++
+			}
+		}
+		for en > st && (s.toks[en-1].Punct || nlp.IsFunctionWord(s.toks[en-1].Lower)) {
+			en--
+		}
+		if content > 0 && content >= bestContent {
+			bestSt, bestEn, bestContent = st, en, content
+		}
+		i = j
 	}
-	return cleanSpan(strings.Join(out, " "))
+	if bestEn <= bestSt {
+		return ""
+	}
+	return cleanSpan(textOf(s, bestSt, bestEn))
 }
 
 var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't nobody nothing neither nor`)

@@ -257,3 +257,18 @@ func TestStemUndoubles(t *testing.T) {
 		}
 	}
 }
+
+// The fallback answer is a run of the sentence's own words between the
+// question's words, never the sentence with the question's words cut out
+// of it.
+func TestRemainderIsContiguous(t *testing.T) {
+	for _, c := range []struct{ q, text, want string }{
+		{"Why did Tomas apologize to his sister?", "By the way, I had to apologize to my sister for that late night, it was pretty embarrassing.", "late night, it was pretty embarrassing"},
+		{"Why did Lena close her bakery?", "Hi Omar, I had to close my bakery.", "Omar"},
+		{"Why did Lena close her bakery?", "Close the bakery.", ""},
+	} {
+		if got := remainder(analyze(c.q), newSentence(c.text, &unit{}), 10); got != c.want {
+			t.Errorf("remainder(%q, %q) = %q, want %q", c.q, c.text, got, c.want)
+		}
+	}
+}
