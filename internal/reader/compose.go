@@ -1782,6 +1782,9 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		if j+3 < len(s.toks) && s.toks[j].Lower == "and" && (s.toks[j+1].Lower == "a" || s.toks[j+1].Lower == "one") && s.toks[j+2].Lower == "half" && timeUnits[s.toks[j+3].Lower] {
 			j += 3
 		}
+		if j == i+1 && propOne(s, i) {
+			continue // "this one was online": a thing, not a count
+		}
 		unitEnd := j
 		if j < len(s.toks) && !s.toks[j].Punct {
 			w := s.toks[j].Lower
@@ -1826,6 +1829,28 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	}
 	return out
 }
+
+// propOne reports whether the "one" at i of s is the pronoun that stands
+// for a noun ("this one", "another one", "the first one", "my old one",
+// "no one") rather than the numeral: a determiner, demonstrative,
+// possessive, quantifier, ordinal or adjective stands just before it.
+// The English prop-word "one" (Quirk et al., A Comprehensive Grammar of
+// the English Language, 1985, §6.52).
+func propOne(s *sentence, i int) bool {
+	if s.toks[i].Lower != "one" || i == 0 || s.toks[i-1].Punct {
+		return false
+	}
+	w := s.toks[i-1].Lower
+	if _, ord := ordinalWords[w]; propOneDeterminers[w] || ord {
+		return true
+	}
+	tg := s.tags()
+	return i-1 < len(tg) && (tg[i-1] == "JJ" || tg[i-1] == "PRP$") && !intensifiers[w]
+}
+
+// propOneDeterminers stand before the pronoun "one" ("which one", "that
+// one"): a closed class of English.
+var propOneDeterminers = wordSet(`the a an this that these those another which each every any no my your his her its our their whichever`)
 
 // minusSign reports whether token i of s, a number, has a minus sign
 // right before it: "-" or "−" joined to the digits and set off from the
@@ -1949,7 +1974,8 @@ var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)$`)
 // ordinalCounts are the counts s states as the rank of the latest of the
 // counted things ("I just finished my fifth issue", "my 3rd marathon" for
 // "how many issues / marathons"): an ordinal (a word or digits) followed,
-// within two words, by the question's counted noun. Each is written as
+// within two words or a noun phrase of at most four ("my fourth video
+// game tournament"), by the question's counted noun. Each is written as
 // countWord writes a count ("five").
 func ordinalCounts(q question, s *sentence) []span {
 	if q.counted == "" {
@@ -1969,9 +1995,10 @@ func ordinalCounts(q question, s *sentence) []span {
 		if !ok {
 			continue
 		}
-		for j := i + 1; j < len(s.toks) && j <= i+2; j++ {
-			if s.toks[j].Punct {
-				break
+		tg := s.tags()
+		for j := i + 1; j < len(s.toks) && j <= i+4; j++ {
+			if s.toks[j].Punct || j > i+2 && (j-1 >= len(tg) || !strings.HasPrefix(tg[j-1], "NN") && !strings.HasPrefix(tg[j-1], "JJ")) {
+				break // past two words, only a noun phrase runs on ("fourth video game tournament")
 			}
 			if s.keys[j] == counted {
 				out = append(out, span{text: countWord(n), start: i, end: j + 1, n: n})

@@ -221,3 +221,36 @@ func TestAgoIsNoLength(t *testing.T) {
 	ctx = "[2024-02-01 s1-t1] Lea: I started rowing five years ago and I still love it.\n"
 	checkReads(t, ctx, []readCase{{"How long has Lea been rowing?", "five years"}})
 }
+
+// The pronoun "one" ("this one was online", "another one", "the red
+// one") stands for a thing and counts nothing; an ordinal before a noun
+// phrase that ends in the counted noun ("my fourth chess tournament")
+// states the count.
+func TestReadPropOneAndOrdinalPhrase(t *testing.T) {
+	ctx := "[2024-07-10 s1-t1] Ravi: I won my fourth regional chess tournament on Friday! This one was online.\n"
+	checkReads(t, ctx, []readCase{
+		{"How many chess tournaments has Ravi won?", "four"},
+	})
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"This one was online.", true},
+		{"I bought another one yesterday.", true},
+		{"I liked the red one best.", true},
+		{"I have only one dog.", false},
+		{"One of them was late.", false},
+		{"We need one more chair.", false},
+	} {
+		s := newSentence(c.text, &unit{})
+		got := false
+		for i := range s.toks {
+			if s.toks[i].Lower == "one" {
+				got = propOne(s, i)
+			}
+		}
+		if got != c.want {
+			t.Errorf("propOne in %q = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
