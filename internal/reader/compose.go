@@ -3043,7 +3043,8 @@ func cleanSpan(t string) string {
 }
 
 // repeatsQuestion reports whether every content word of text is already
-// in the question (such a span adds nothing).
+// in the question, or is an acronym of its words ("CS" for "Computer
+// Science"): such a span adds nothing.
 func repeatsQuestion(q question, text string) bool {
 	focus := map[string]bool{}
 	for _, f := range q.focus {
@@ -3055,7 +3056,7 @@ func repeatsQuestion(q question, text string) bool {
 			continue
 		}
 		content++
-		if !focus[stem(t.Lower)] && !q.names[possessiveBase(t.Lower)] {
+		if !focus[stem(t.Lower)] && !q.names[possessiveBase(t.Lower)] && !q.acronyms[t.Text] {
 			return false
 		}
 	}

@@ -27,3 +27,19 @@ func TestDropEchoedPhrase(t *testing.T) {
 		t.Errorf("answer %q, want %q", a.Text, "threw a small picnic")
 	}
 }
+
+// An acronym of the question's capitalized words ("CS" for "Computer
+// Science") echoes the question: it is no answer.
+func TestAcronymEchoesQuestion(t *testing.T) {
+	ctx := "[2024-05-20 a] User: By the way, I finished my undergrad in CS at Rice, and I loved it.\n"
+	checkEach(t, []ctxCase{{"Where did I finish my undergrad in Computer Science?", ctx, "Rice"}})
+	got := acronymsOf(words("Did I get a Master of Business Administration from Western Ridge University?"))
+	for _, a := range []string{"MBA", "MOBA", "WRU", "WR"} {
+		if !got[a] {
+			t.Errorf("acronymsOf: %q missing from %v", a, got)
+		}
+	}
+	if got["DI"] {
+		t.Errorf("acronymsOf: the sentence's first word abbreviates nothing: %v", got)
+	}
+}

@@ -65,6 +65,10 @@ type question struct {
 	// quality is true for a "how" question that asks for a quality or a
 	// feeling (answered with an adjective) rather than a manner or means.
 	quality bool
+	// acronyms are the initials of runs of the question's content words
+	// ("Computer Science" → "CS", "Master of Business Administration"
+	// → "MBA"): a span that only says one of them echoes the question.
+	acronyms map[string]bool
 	// options are the alternatives of a choice question.
 	options []string
 	// negated is true when the question itself is negative ("didn't",
@@ -648,6 +652,7 @@ func analyzeAt(q string, now time.Time) question {
 	if out.head != "" {
 		out.headKey = stem(out.head)
 	}
+	out.acronyms = acronymsOf(toks)
 	for i, t := range toks {
 		if dated[i] {
 			continue
@@ -1444,3 +1449,43 @@ func rankedTime(toks []nlp.Token) bool {
 
 // timeRankers are the words that make a time an amount ("best time").
 var timeRankers = wordSet(`best worst record total average overall fastest slowest quickest`)
+
+// acronymLinks are the function words an acronym may skip between the
+// words it abbreviates ("Bank of America" → "BOA" or "BA").
+var acronymLinks = wordSet(`of and for the`)
+
+// acronymsOf are the upper-case initials of every run of two to six
+// capitalized words of toks (acronymLinks between them skipped or kept:
+// "Master of Business Administration" → "MBA", "MOBA"), the acronyms a
+// text may write for the names the question spells out. A run of
+// lower-case words abbreviates too rarely to count ("computer science"
+// is seldom "CS" unless capitalized).
+func acronymsOf(toks []nlp.Token) map[string]bool {
+	var out map[string]bool
+	for i := range toks {
+		if !initialCap(toks[i].Text) || i == 0 {
+			continue // the first word is capitalized as the sentence's start
+		}
+		plain, full := "", ""
+		for j, n := i, 0; j < len(toks) && n < 6; j++ {
+			t := toks[j]
+			if acronymLinks[t.Lower] && j > i {
+				full += strings.ToUpper(t.Lower[:1])
+				continue
+			}
+			if t.Punct || !initialCap(t.Text) {
+				break
+			}
+			plain += strings.ToUpper(t.Text[:1])
+			full += strings.ToUpper(t.Text[:1])
+			n++
+			if n >= 2 {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[plain], out[full] = true, true
+			}
+		}
+	}
+	return out
+}
