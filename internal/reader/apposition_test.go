@@ -34,3 +34,16 @@ func TestAppositionSpans(t *testing.T) {
 		}
 	}
 }
+
+// A thing the answer describes ("my old neighborhood") is named by an
+// apposition elsewhere in the context ("my old neighborhood, Elm Park,
+// …"): the name answers.
+func TestReadAppositiveName(t *testing.T) {
+	ctx := "[2024-03-02 a] Tariq: A storm flooded my old neighborhood last week.\n" +
+		"[2024-01-10 b] Tariq: I grew up in my old neighborhood, Elm Park, and I still visit.\n" +
+		"[2024-01-12 c] Tariq: Thanks, Nadia, for asking about my old neighborhood.\n"
+	checkEach(t, []ctxCase{{"Which neighborhood did a storm flood?", ctx, "Elm Park"}})
+	ctx = "[2024-03-02 a] Tariq: A storm flooded my old neighborhood last week.\n" +
+		"[2024-01-12 c] Tariq: I really miss my old neighborhood, Nadia.\n"
+	checkEach(t, []ctxCase{{"Which neighborhood did a storm flood?", ctx, "old neighborhood"}})
+}

@@ -305,6 +305,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			if n := namedIn(top, pool); n != "" {
 				ans.Text = n
 			}
+		} else if q.typ == TypePlace || q.typ == TypePhrase || q.typ == TypeEntity || q.typ == TypeOrg {
+			// "my old area" … "my old area, West County": the name
+			// the context gives the phrase
+			if n := appositiveName(top, sc.sents); n != "" {
+				ans.Text = n
+			}
 		}
 		if q.typ == TypeDate && annualRe.MatchString(q.text) {
 			// "when is her birthday": an annual day has no year
@@ -2945,6 +2951,55 @@ func afterPrep(s *sentence, start int, prep string) bool {
 		i--
 	}
 	return i >= 0 && s.toks[i].Lower == prep
+}
+
+// appositiveName is the name an apposition anywhere in sents gives c's
+// noun phrase: its head noun and the content words before it (at most
+// three), then a comma and a run of capitalized words that ends the
+// sentence or its clause ("my old area, West County, …" for "my old
+// area"; "my home country, Sweden." for "home country"). It is "" when c
+// is a name, ends in no common noun, or no sentence names it so. A thing
+// introduced by description is named in an apposition elsewhere
+// (definite reference resolved by apposition, as namedIn resolves a
+// person's role noun).
+func appositiveName(c cand, sents []*sentence) string {
+	if c.s == nil || c.end <= c.start || c.name || capitalized(c.s, c.end-1) {
+		return ""
+	}
+	tg := c.s.tags()
+	if c.end-1 >= len(tg) || tg[c.end-1] != "NN" {
+		return ""
+	}
+	var keys []string
+	for i := c.end - 1; i >= c.start && len(keys) < 3; i-- {
+		if c.s.toks[i].Punct || nlp.IsFunctionWord(c.s.toks[i].Lower) {
+			break
+		}
+		keys = append([]string{c.s.keys[i]}, keys...)
+	}
+	for _, o := range sents {
+		for i := 0; i+len(keys)+1 < len(o.toks); i++ {
+			if !slices.Equal(o.keys[i:i+len(keys)], keys) {
+				continue
+			}
+			if i > 0 && !o.toks[i-1].Punct && !nlp.IsFunctionWord(o.toks[i-1].Lower) {
+				continue // part of a longer phrase ("soccer field" in "indoor soccer field")
+			}
+			j := i + len(keys)
+			if o.toks[j].Text != "," {
+				continue
+			}
+			k := j + 1
+			for k < len(o.toks) && capitalized(o, k) {
+				k++
+			}
+			if k == j+1 || k < len(o.toks) && !o.toks[k].Punct && o.toks[k].Lower != "and" || vocative(o, j+1, k) {
+				continue // no name, a clause ("my team, Jon said …") or the listener ("Thanks, Maria!")
+			}
+			return textOf(o, j+1, k)
+		}
+	}
+	return ""
 }
 
 // namedIn is the name another sentence of c's memory item, or of the
