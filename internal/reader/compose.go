@@ -725,9 +725,6 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			return out
 		}
 		dates := dateSpans(s)
-		if q.exactDay {
-			dates = daySpans(s)
-		}
 		for _, d := range dates {
 			add(d.text, 1, d.start, d.end)
 		}
@@ -749,11 +746,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				if o == s {
 					continue
 				}
-				sib := dateSpans(o)
-				if q.exactDay {
-					sib = daySpans(o)
-				}
-				for _, d := range sib {
+				for _, d := range dateSpans(o) {
 					out = append(out, cand{text: d.text, fit: siblingDateFit, near: 0.5, s: s})
 				}
 			}
@@ -1553,18 +1546,6 @@ func textOf(s *sentence, start, end int) string {
 	return s.text[s.toks[start].Start:s.toks[end-1].End]
 }
 
-// dateSpans are the date expressions of a sentence resolved against its
-// unit's date, rendered as LoCoMo writes dates ("7 May 2023", "the Friday
-// before 15 July 2023", "the week before 9 June 2023", "June 2023").
-func dateSpans(s *sentence) []span {
-	var out []span
-	for _, m := range temporal.Find(s.text, s.u.date) {
-		st, en := tokRange(s, m.Start, m.End)
-		out = append(out, span{text: renderDate(m, s.u.date), start: st, end: en})
-	}
-	return out
-}
-
 // weekdaySpans answer a question that asks for a day of the week: each
 // weekday the sentence names ("on Fridays", "every Tuesday"), fit 1, and
 // the weekday of each single day it dates ("on 3 May", "yesterday"),
@@ -1599,17 +1580,21 @@ var weekdays = map[string]time.Weekday{
 	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
 }
 
-// daySpans are dateSpans for a question that asks for a calendar day ("on
-// what date …"): a day named relative to the item's date is written as
-// the day itself ("last Friday" → "14 July 2023", not "the Friday before
-// 15 July 2023"), and a whole count of days or weeks back as the day that
-// many days back ("two weeks ago" in an item of 19 March 2023 → "5 March
-// 2023"); other spans as dateSpans writes them.
-func daySpans(s *sentence) []span {
+// dateSpans are the date expressions of a sentence resolved against its
+// unit's date and written as an absolute date wherever the expression
+// fixes one, as the answer request asks of every model ("give the
+// absolute date when the context lets you compute it",
+// internal/model/prompts/answer.tmpl): a day, however said ("yesterday",
+// "last Friday", "on Saturday"), and a whole count of days or weeks back
+// ("two weeks ago" in an item of 19 March 2023) are the day itself ("5
+// March 2023"); a week, a weekend, a month, a season, a year or a vague
+// count is its temporal.Mention Value ("the week before 9 June 2023",
+// "June 2023", "2022", "a few days before 22 November 2023").
+func dateSpans(s *sentence) []span {
 	var out []span
 	for _, m := range temporal.Find(s.text, s.u.date) {
 		st, en := tokRange(s, m.Start, m.End)
-		text := renderDate(m, s.u.date)
+		text := m.Value
 		switch {
 		case m.Unit == temporal.Day && !m.Vague:
 			text = temporal.FormatDay(m.From)
@@ -1627,25 +1612,6 @@ func daySpans(s *sentence) []span {
 		out = append(out, span{text: text, start: st, end: en})
 	}
 	return out
-}
-
-// weekdayAnchored selects how a day named by a weekday relative to the
-// reference ("last Friday") is written: "the Friday before 15 July 2023"
-// (true, LoCoMo's style) or the resolved day "14 July 2023".
-var weekdayAnchored = true
-
-// renderDate renders a mention resolved against ref. A past day named by
-// its weekday ("last Friday", "on Friday") reads "the Friday before
-// <ref>"; every other mention reads as its temporal.Mention Value ("7 May
-// 2023", "the week before 9 June 2023", "June 2023", "2022").
-func renderDate(m temporal.Mention, ref time.Time) string {
-	if weekdayAnchored && m.Unit == temporal.Day && m.Relative && !ref.IsZero() && m.From.Before(temporal.DayStart(ref)) {
-		wd := m.From.Weekday().String()
-		if strings.Contains(strings.ToLower(m.Text), strings.ToLower(wd[:3])) {
-			return "the " + wd + " before " + temporal.FormatDay(ref)
-		}
-	}
-	return m.Value
 }
 
 // tokRange maps a byte range to the token range it covers.

@@ -110,15 +110,17 @@ func TestStatedDay(t *testing.T) {
 	}
 }
 
-// "On what date …" is answered with the calendar day, also for a day said
-// relative to the item's date.
+// A day said relative to the item's date ("last Friday", "two weeks ago")
+// is answered with the calendar day, whether the question says "when" or
+// "on what date".
 func TestReadExactDay(t *testing.T) {
 	ctx := "[2025-03-19 s1-t1] Nora: The council approved our allotment two weeks ago.\n" +
 		"[2025-02-03 s2-t1] Nora: My neighbour lent me his ladder last Friday.\n"
 	cases := []readCase{
 		{"On what date did the council approve Nora's allotment?", "5 March 2025"},
 		{"What date did Nora's neighbour lend her the ladder?", "31 January 2025"},
-		{"When did Nora's neighbour lend her the ladder?", "the Friday before 3 February 2025"},
+		{"When did Nora's neighbour lend her the ladder?", "31 January 2025"},
+		{"When did the council approve Nora's allotment?", "5 March 2025"},
 	}
 	checkReads(t, ctx, cases)
 }

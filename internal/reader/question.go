@@ -161,9 +161,6 @@ type question struct {
 	// X"); both zero for other questions.
 	position int
 	after    string
-	// exactDay is true when the question asks for a calendar day ("on
-	// what date", "which date"): relative days are written as the day.
-	exactDay bool
 	// weekday is true when the question asks for a day of the week ("what
 	// day of the week do I …"): the answer is the weekday's name.
 	weekday bool
@@ -462,7 +459,6 @@ func analyzeAt(q string, now time.Time) question {
 			// of day
 			out.clock = false
 		}
-		out.exactDay = head == "date" && (wh == "what" || wh == "which")
 		out.age = wh == "how" && next(1) == "old"
 		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week")
 		switch {

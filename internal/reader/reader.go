@@ -39,8 +39,12 @@
 //     in "mentorship").
 //  4. Typed candidates. From the best-supported sentences, spans of the
 //     expected type are taken: dates resolved to absolute form against the
-//     unit's date with internal/temporal ("yesterday" → "7 May 2023"; from
-//     another sentence of the unit when the sentence states none),
+//     unit's date with internal/temporal ("yesterday" → "7 May 2023",
+//     "last Friday" and "two weeks ago" → the day itself; a week, month or
+//     vague span as a phrase anchored to the item's date, "the week before
+//     9 June 2023"; from another sentence of the unit when the sentence
+//     states none), as the answer request asks of every model ("give the
+//     absolute date when the context lets you compute it"),
 //     numbers with their units, names, quoted titles, names set beside the
 //     question's head noun ("my home country, Sweden"), and for a free
 //     phrase the question's gap: the object of the question's main verb
@@ -80,9 +84,7 @@
 //     "how many weeks before B did I A", "how long had I been X when Y")
 //     the difference of the two events' days in the question's unit
 //     ("27 days"; for "how long" days, weeks, months or years by the
-//     length; X's start read from "for six weeks now"); "on what date"
-//     questions the calendar day, also for a relative day ("two weeks
-//     ago" → "5 March 2023"); with the asking time (Options.Now) "how
+//     length; X's start read from "for six weeks now"); with the asking time (Options.Now) "how
 //     many days ago did I X" the distance from X's day to it, and the
 //     question's relative dates are periods matched against item dates;
 //     a "when" question answered by a state's length ("for three years

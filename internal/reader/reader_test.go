@@ -93,7 +93,7 @@ const garden = `[2025-04-12 s1-t1] Nora: Theo, I finally joined the community ga
 func TestReadTypedAnswers(t *testing.T) {
 	cases := []struct{ q, want string }{
 		{"When did Nora join the community garden?", "11 April 2025"},
-		{"When did Nora buy the rain barrel?", "the Saturday before 3 May 2025"},
+		{"When did Nora buy the rain barrel?", "26 April 2025"},
 		{"Where is the community garden Nora joined?", "Birch Lane"},
 		{"How much did Nora pay for the rain barrel?", "$90"},
 		{"How often does Nora water the plot?", "twice a week"},
