@@ -250,7 +250,18 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// value updates the earlier one (knowledge update), unless the
 		// question looks back ("before", "first").
 		for _, c := range all[1:] {
-			if (c.score >= 0.6*top.score || (valueAsked(q) || q.current && q.entity && (c.typed || c.name)) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score) && c.s.u.date.After(top.s.u.date) {
+			if (c.score >= 0.6*top.score || (valueAsked(q) || q.current && q.entity && (c.typed || c.name)) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score ||
+				changedValue(sc, c, top)) && c.s.u.date.After(top.s.u.date) {
+				top = c
+			}
+		}
+	} else if q.state && !q.earlier && len(q.when) == 0 {
+		// "what is my favorite flower": a state asked in the present
+		// is the one a later item says it changed to ("dahlias have
+		// become my favorite"); a later item that tells no change
+		// does not replace it
+		for _, c := range all[1:] {
+			if changedValue(sc, c, top) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
@@ -1181,6 +1192,56 @@ const aloneFit = 0.3
 // strategy marks as superseded is old whatever its date.
 const newerValueShare = 0.3
 
+// changedValueShare: for a current-value question, a newer candidate in
+// a sentence that tells a change (tellsChange: "we switched Biscuit to
+// Hill's", "dahlias have become my favorite", "cut the list down to 85")
+// replaces the best one when it scores at least this share of it and fits
+// the answer's type at least half as well. Such a sentence updates a
+// value while it names the thing in fewer of the question's words than
+// the first statement did.
+const changedValueShare = 0.15
+
+// changeStems are the stems of English words that tell that a state or a
+// value has changed: verbs of change and replacement ("switched",
+// "raised", "became", "upgraded") and the markers of a new state ("now",
+// "new", "instead", "anymore", "actually"). A general word class of
+// English.
+var changeStems = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`switch change move cut raise lower increase decrease reduce drop bump upgrade
+		downgrade replace update become became turn shift swap trade revise adjust new instead anymore
+		actually longer`) {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// changedValue reports whether candidate c, told after top, states a
+// changed value of what top states: a sentence that itself holds a
+// question term and tells a change (tellsChange), a candidate that fits
+// the answer's type at least half as well as top and scores at least
+// changedValueShare of it, in a memory item no strategy marked
+// superseded.
+func changedValue(sc *scorer, c, top cand) bool {
+	return c.s.u.status != "superseded" && c.fit >= 0.5*top.fit && c.score >= changedValueShare*top.score &&
+		tellsChange(c.s) && sc.cover(c.s.set) > 0
+}
+
+// tellsChange reports whether s holds a word of change (changeStems); "no
+// longer" counts, "longer" alone does only after "no".
+func tellsChange(s *sentence) bool {
+	for i, k := range s.keys {
+		if !changeStems[k] {
+			continue
+		}
+		if s.toks[i].Lower == "longer" && (i == 0 || s.toks[i-1].Lower != "no") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // valueForm reports whether q asks for an answer of a fixed form that a
 // sentence states or does not: a date, an amount of time, a number, a
 // frequency.
@@ -1760,7 +1821,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		unitEnd := j
 		if j < len(s.toks) && !s.toks[j].Punct {
 			w := s.toks[j].Lower
-			if !nlp.IsFunctionWord(w) || timeUnits[w] {
+			if (!nlp.IsFunctionWord(w) || timeUnits[w]) && !verbAfterNumber(s, j) {
 				unitEnd = j + 1
 				// two-word units ("square feet", "hours ago")
 				if unitEnd < len(s.toks) && s.toks[unitEnd].Lower == "ago" {
@@ -1800,6 +1861,18 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		}
 	}
 	return out
+}
+
+// verbAfterNumber reports whether the word at j, right after a number, is
+// a verb form or an adverb ("$1,780 starting September", "85 now"):
+// no unit of the number. A unit a tagger may read as a verb ("20
+// minutes", "3 servings") is a unit whatever its tag.
+func verbAfterNumber(s *sentence, j int) bool {
+	tg := s.tags()
+	if j >= len(tg) || unitWord(s.toks[j].Lower) {
+		return false
+	}
+	return tg[j] == "VBG" || tg[j] == "VBD" || tg[j] == "VBN" || tg[j] == "VBZ" || tg[j] == "VBP" || tg[j] == "RB"
 }
 
 // propOne reports whether the "one" at i of s is the pronoun that stands

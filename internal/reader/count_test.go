@@ -254,3 +254,14 @@ func TestReadPropOneAndOrdinalPhrase(t *testing.T) {
 		}
 	}
 }
+
+// A verb or an adverb after a number is no unit of it ("$1,780 starting
+// September"); "weight" finds "weigh" as "decision" finds "decide".
+func TestReadNumberBeforeVerb(t *testing.T) {
+	checkReads(t, "[2023-08-15 a] User: The landlord raised the rent to $1,780 starting September.\n", []readCase{
+		{"How much is my rent?", "$1,780"},
+	})
+	checkReads(t, "[2023-10-15 a] User: I weigh 189 pounds as of this morning.\n", []readCase{
+		{"What is my weight?", "189 pounds"},
+	})
+}

@@ -114,6 +114,36 @@ func TestReadLaterTellingBeyondPool(t *testing.T) {
 		"I store the tent in a stuff sack.\n" +
 		"[2024-04-20 s2-t1] User: By the way, I just bought a new Hornet 2P tent, and it has been great on the trail.\n"
 	checkReads(t, ctx, []readCase{
-		{"What type of tent did I buy for hiking most recently?", "Hornet 2P"},
+		{"What type of tent did I buy for hiking most recently?", "new Hornet 2P"},
+	})
+}
+
+// A later item that tells a change ("we cut the list down to 85",
+// "switched Biscuit to", "have become my favorite") gives the current
+// value, though it repeats fewer of the question's words; a later item
+// that tells no change does not replace a state asked in the present.
+// "Original" and "before the increase" ask for the earlier value.
+func TestReadChangedValue(t *testing.T) {
+	checkReads(t, "[2023-07-20 a] User: We're planning for about 120 guests.\n"+
+		"[2023-09-10 b] User: We cut the guest list down to 85.\n", []readCase{
+		{"How many guests are we planning for?", "85"},
+	})
+	checkReads(t, "[2023-06-14 a] User: Pepper eats Acana Classics.\n"+
+		"[2023-07-30 b] User: We switched Pepper to Orijen Six Fish because of her allergies.\n", []readCase{
+		{"What food does Pepper eat now?", "Orijen Six Fish"},
+		{"What food did Pepper eat before the switch?", "Acana Classics"},
+	})
+	checkReads(t, "[2023-04-01 a] User: My favorite flowers are peonies.\n"+
+		"[2023-08-01 b] User: Honestly zinnias have become my favorite, they bloom all summer.\n", []readCase{
+		{"What is my favorite flower?", "zinnias"},
+	})
+	checkReads(t, "[2023-04-01 a] User: My favorite flowers are peonies.\n"+
+		"[2023-08-01 b] User: I planted zinnias by the fence, my favorite spot in the yard.\n", []readCase{
+		{"What is my favorite flower?", "peonies"},
+	})
+	checkReads(t, "[2023-03-01 a] User: Our budget for the bathroom remodel is $18,000.\n"+
+		"[2023-04-12 b] User: Actually, we moved the bathroom budget up to $21,500 after the plumbing surprise.\n", []readCase{
+		{"What was our original bathroom budget?", "$18,000"},
+		{"What is our bathroom budget?", "$21,500"},
 	})
 }

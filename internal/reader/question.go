@@ -65,6 +65,10 @@ type question struct {
 	// quality is true for a "how" question that asks for a quality or a
 	// feeling (answered with an adjective) rather than a manner or means.
 	quality bool
+	// state is true for a question about a state in the present tense
+	// with "be" ("what is my favorite flower", "who is our florist"): a
+	// later item that tells of a change to it gives the current state.
+	state bool
 	// acronyms are the initials of runs of the question's content words
 	// ("Computer Science" → "CS", "Master of Business Administration"
 	// → "MBA"): a span that only says one of them echoes the question.
@@ -311,6 +315,11 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 	`\b(?i:have|has)\s+(?:(?i:i|you|he|she|we|they|it)\b|[A-Z]\w*)\s+(?:\w+\s+)?(?i:been|had|got|gotten|[a-z]+ed|seen|done|made|written|read|taken|bought|met|worn|spent|grown|become)\b|` +
 	`(?i)\bso far\b`)
 
+// stateRe is a question about a state in the present tense with "be"
+// ("what is my favorite flower", "who is our florist", "where are Nora's
+// keys").
+var stateRe = regexp.MustCompile(`^(?i:what|which|who|where|how much|how many)(?:\s+\w+)?\s+(?i:is|are)\s+(?:(?i:my|our|your|his|her|their|the)\b|[A-Z]\w*(?:'s|’s)(?:\s|$))`)
+
 var currentRe = regexp.MustCompile(`(?i)\b(now|current|currently|latest|most recent|most recently|still|anymore|any more|these days|at the moment|at present|presently|nowadays|today)\b`)
 
 // latestRe finds a superlative of time, which picks one thing: "most
@@ -328,6 +337,7 @@ func analyzeAt(q string, now time.Time) question {
 	out := question{text: q, typ: TypePhrase, names: map[string]bool{}, now: now}
 	out.counted, out.countedFirst = countedNoun(q)
 	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
+	out.state = stateRe.MatchString(mainQuestion(q))
 	toks := words(q)
 	// The interrogative sentence: the last one with a question mark, else
 	// the whole text.
@@ -976,7 +986,7 @@ var (
 
 // earlierRe marks a question about a value before it changed; a
 // reference to an earlier conversation ("our previous chat") is not one.
-var earlierRe = regexp.MustCompile(`(?i)\b(?:previous|previously|initially|originally|at first|formerly|used to|before (?:i|you|he|she|we|they) (?:changed|updated|switched|moved|got))\b( (?:chat|conversation|discussion|session|talk)s?\b)?`)
+var earlierRe = regexp.MustCompile(`(?i)\b(?:previous|previously|initially|original|originally|at first|formerly|used to|before (?:i|you|he|she|we|they) (?:changed|updated|switched|moved|got)|before the (?:change|switch|increase|raise|decrease|cut|update|move|upgrade))\b( (?:chat|conversation|discussion|session|talk)s?\b)?`)
 
 // differenceRe marks a question about the difference of two amounts.
 var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
@@ -1416,7 +1426,7 @@ var derivedFrom = map[string]string{
 	"death": "die", "sale": "sell", "belief": "believe", "success": "succeed", "growth": "grow",
 	"knowledge": "know", "speech": "speak", "pursuit": "pursue", "complaint": "complain", "loan": "lend",
 	"solution": "solve", "description": "describe", "explanation": "explain", "permission": "permit", "admission": "admit",
-	"pronunciation": "pronounce", "suggestion": "suggest",
+	"pronunciation": "pronounce", "suggestion": "suggest", "weight": "weigh",
 }
 
 // titleWords maps the abbreviated and clipped forms of titles and
