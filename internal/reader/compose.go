@@ -3231,6 +3231,17 @@ func yesNo(q question, s *sentence) string {
 			neg = true
 		}
 	}
+	if !neg {
+		// "we decided to skip the DJ", "we cancelled the cruise":
+		// a verb of not doing governs a focus term of its clause
+		neg = reversedFocus(s, anchors, clauses)
+	}
+	if !neg && stillRe.MatchString(q.text) && tellsChange(s) && !anchorAfterTarget(s, anchors, clauses) {
+		// "does the bakery still use QuickBooks" — "we switched our
+		// books over to Wave because QuickBooks got too expensive":
+		// the thing asked about is what changed away
+		neg = true
+	}
 	if !neg && len(s.toks) > 1 && noParticles[s.toks[0].Lower] && s.toks[1].Punct {
 		// "No, this is not necessary.": the reply's answer particle
 		// answers the question put to it
@@ -3251,6 +3262,59 @@ func yesNo(q question, s *sentence) string {
 // noParticles are the words that answer a yes/no question in the
 // negative when they open a reply ("No, …", "Nope!").
 var noParticles = wordSet(`no nope nah`)
+
+// reversalStems are the stems of English verbs that say a thing is not
+// done or not kept (negative implicatives and verbs of cancelling:
+// "skip the DJ", "cancelled the cruise", "gave up coffee", "decided
+// against it", "instead of"). A general word class of English.
+var reversalStems = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`skip avoid cancel decline refuse forgo quit stop abandon scrap ditch postpone
+		against instead`) {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// reversedFocus reports whether a reversal verb (reversalStems, or "gave
+// up" / "give up") stands in a clause of s before one of its focus
+// anchors: the thing is not done.
+func reversedFocus(s *sentence, anchors, clauses []int) bool {
+	for _, a := range anchors {
+		for i := a - 1; i >= 0 && clauses[i] == clauses[a]; i-- {
+			k := s.keys[i]
+			if reversalStems[k] || s.toks[i].Lower == "up" && i > 0 && stem(s.toks[i-1].Lower) == stem("give") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stillRe marks a question about whether a state goes on ("still",
+// "anymore").
+var stillRe = regexp.MustCompile(`(?i)\b(still|anymore|any more|any longer)\b`)
+
+// anchorAfterTarget reports whether a focus anchor of s follows "to" or
+// "into" (within four words of its clause, no mark between) after a word
+// of change
+// ("switched to Wave", "moved into the new flat"): the thing asked about
+// is the new state.
+func anchorAfterTarget(s *sentence, anchors, clauses []int) bool {
+	for _, a := range anchors {
+		for i := a - 1; i >= 0 && i >= a-4 && !s.toks[i].Punct && clauses[i] == clauses[a]; i-- {
+			if w := s.toks[i].Lower; w != "to" && w != "into" {
+				continue
+			}
+			for j := i - 1; j >= 0 && j >= i-6; j-- {
+				if changeStems[s.keys[j]] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // supportPhrase is the clause of s with the most focus terms, trimmed, at
 // most maxWords words.

@@ -272,3 +272,21 @@ func TestRemainderIsContiguous(t *testing.T) {
 		}
 	}
 }
+
+// A yes/no question is answered "no" when a verb of not doing governs
+// the thing asked about ("we decided to skip the band"), or when a
+// question with "still" meets a change away from it ("switched … to
+// Zoho because FreshBooks …"); a change to it is a "yes".
+func TestYesNoReversal(t *testing.T) {
+	ctx := "[2023-09-12 a] User: We decided to skip the band and make a playlist ourselves to save money.\n"
+	checkEach(t, []ctxCase{{"Are we having a band at the party?", ctx, "No, We decided to skip the band and make"}})
+	ctx = "[2023-11-12 a] User: For the shop we switched our invoices over to Zoho because FreshBooks got too expensive.\n"
+	for q, want := range map[string]string{
+		"Does the shop still use FreshBooks?": "No",
+		"Does the shop still use Zoho?":       "Yes",
+	} {
+		if got, _, _ := strings.Cut(Read(q, ctx, Options{Threshold: 0.01}).Text, ","); got != want {
+			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+	}
+}
