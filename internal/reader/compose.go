@@ -2216,7 +2216,9 @@ func nameSpans(q question, s *sentence) []span {
 		if j == n || !capitalized(s, j) && !(j > i && s.toks[j].Text != "" && unicode.IsUpper([]rune(s.toks[j].Text)[0]) && !s.toks[j].Punct) {
 			continue
 		}
-		for j < n && (j > i && s.toks[j-1].Text == "." || capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct)) {
+		for j < n && (j > i && s.toks[j-1].Text == "." || capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct) ||
+			j > i && s.toks[j].Text == "." && titleAbbrev[s.toks[j-1].Lower] && j+1 < n && capitalized(s, j+1)) {
+			// (a title's dot stays inside the name: "St. Anne's Church")
 			j++
 		}
 		if j < n && j > i && isNumberTok(s.toks[j]) && !s.toks[j].Punct {
@@ -2233,7 +2235,11 @@ func nameSpans(q question, s *sentence) []span {
 		if k < j {
 			loc := false
 			if k > 0 {
-				switch s.toks[k-1].Lower {
+				p := k - 1
+				if p > 0 && s.toks[p].Lower == "the" {
+					p-- // "at the Riverside Boathouse"
+				}
+				switch s.toks[p].Lower {
 				case "in", "at", "to", "from", "near", "around", "visit", "visited", "visiting", "toward", "towards", "into":
 					loc = true
 				}
@@ -2283,7 +2289,8 @@ func capitalized(s *sentence, i int) bool {
 	if !unicode.IsUpper(r[0]) || t.Lower == "i" || strings.HasPrefix(t.Lower, "i'") {
 		return false
 	}
-	first := i == 0 || (s.toks[i-1].Punct && strings.ContainsAny(s.toks[i-1].Text, ".!?\"“-–—:"))
+	first := i == 0 || (s.toks[i-1].Punct && strings.ContainsAny(s.toks[i-1].Text, ".!?\"“-–—:")) &&
+		!(s.toks[i-1].Text == "." && i >= 2 && titleAbbrev[s.toks[i-2].Lower]) // "St. Anne's": a title's dot starts nothing
 	if first && (nlp.IsFunctionWord(t.Lower) || nlp.IsIrregularVerbForm(t.Lower) || len(r) < 2 || commonSuffix(t.Lower) || s.u.lowerWords[t.Lower] || attentionVerbs[t.Lower]) {
 		return false
 	}

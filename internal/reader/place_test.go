@@ -74,3 +74,13 @@ func TestReadPlaceHeadPhrase(t *testing.T) {
 	}
 	checkEach(t, cases)
 }
+
+// A title's dot stays inside a name ("St. Agnes Chapel", "Dr. Dre"), and
+// a name after "at the" is said as a place as one after "at" is.
+func TestReadTitledPlaceAndArticle(t *testing.T) {
+	ctx := "[2023-07-20 a] User: The ceremony will be at St. Agnes Chapel and the dinner at the Harbor Loft.\n"
+	checkEach(t, []ctxCase{
+		{"Where is the ceremony?", ctx, "St. Agnes Chapel"},
+		{"Where is the dinner?", ctx, "Harbor Loft"},
+	})
+}
