@@ -1830,6 +1830,11 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 			}
 		}
 		isTime := unitEnd > j && timeUnits[s.toks[j].Lower]
+		if d, ok := hyphenDuration(t); ok && j == i+1 {
+			// "a 14-month lease": the amount of time is "14 months"
+			out = append(out, span{text: d, start: i, end: j})
+			continue
+		}
 		compound := false
 		if isTime && unitEnd+2 < len(s.toks) && s.toks[unitEnd].Lower == "and" {
 			switch a, b := s.toks[unitEnd+1], s.toks[unitEnd+2]; {
@@ -1861,6 +1866,24 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		}
 	}
 	return out
+}
+
+// hyphenDuration reads a number joined by a hyphen to a unit of time
+// ("14-month", "3-day", "two-week") as the amount of time it states,
+// written as a count of the unit ("14 months", "3 days", "two weeks").
+func hyphenDuration(t nlp.Token) (string, bool) {
+	num, unit, ok := strings.Cut(t.Lower, "-")
+	if !ok || strings.Contains(unit, "-") || !timeUnits[unit] || strings.HasSuffix(unit, "s") {
+		return "", false
+	}
+	if !isNumberTok(nlp.Token{Text: num, Lower: num}) {
+		return "", false
+	}
+	n := t.Text[:len(num)]
+	if num != "1" && num != "one" && num != "a" {
+		unit += "s"
+	}
+	return n + " " + unit, true
 }
 
 // verbAfterNumber reports whether the word at j, right after a number, is

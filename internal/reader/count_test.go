@@ -265,3 +265,17 @@ func TestReadNumberBeforeVerb(t *testing.T) {
 		{"What is my weight?", "189 pounds"},
 	})
 }
+
+// A number joined to a unit of time by a hyphen ("a 14-month lease")
+// states an amount of time, written as a count of the unit.
+func TestReadHyphenDuration(t *testing.T) {
+	checkReads(t, "[2023-05-20 a] User: We signed a 14-month lease on the new flat.\n", []readCase{
+		{"How long is our lease on the new flat?", "14 months"},
+	})
+	for tok, want := range map[string]string{"14-month": "14 months", "one-week": "one week", "3-day": "3 days", "20-gallon": "", "3-days": ""} {
+		got, _ := hyphenDuration(words(tok)[0])
+		if got != want {
+			t.Errorf("hyphenDuration(%q) = %q, want %q", tok, got, want)
+		}
+	}
+}
