@@ -29,8 +29,9 @@ const colorFit = 0.9
 
 // colorSpans are the colours s names: a colour term with the lightness
 // modifiers before it, colour terms joined by "and", "or" or a hyphen
-// ("red and purple", "blue-green"), and a "shade of" phrase before it ("a
-// lighter shade of gray"). A span does not run into a blocked token.
+// ("red and purple", "blue-green"), a "shade of" phrase before it ("a
+// lighter shade of gray"), and the capitalized words of a named colour it
+// stands in ("Hale Navy"). A span does not run into a blocked token.
 func colorSpans(s *sentence, blocked map[int]bool) []span {
 	n := len(s.toks)
 	low := func(i int) string {
@@ -51,6 +52,16 @@ func colorSpans(s *sentence, blocked map[int]bool) []span {
 		}
 		for start > 0 && colorModifiers[low(start-1)] {
 			start--
+		}
+		if start == i && end == i+1 && capitalized(s, i) {
+			// a named colour ("Hale Navy", "Sea Salt Green"): the
+			// capitalized words around the term are its name
+			for start > 0 && !blocked[start-1] && capitalized(s, start-1) {
+				start--
+			}
+			for end < n && !blocked[end] && capitalized(s, end) {
+				end++
+			}
 		}
 		// "a lighter shade of gray"
 		if start >= 2 && low(start-1) == "of" && colorNouns[low(start-2)] {

@@ -49,3 +49,11 @@ func checkSpans(t *testing.T, cases []spanCase, find func(s *sentence) []span) {
 		}
 	}
 }
+
+// A colour term inside a capitalized name is a named colour: the name
+// answers ("Sea Salt Green", not "Green").
+func TestReadNamedColor(t *testing.T) {
+	checkReads(t, "[2023-04-11 a] User: I finally picked a color for the hallway — Sea Salt Green from Sherwin-Williams.\n", []readCase{
+		{"What color did I pick for the hallway?", "Sea Salt Green"},
+	})
+}

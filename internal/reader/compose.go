@@ -643,6 +643,16 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if (q.typ == TypePlace || q.typ == TypePerson) && end > d[0] && end <= d[1] {
 				return // "Maundy Thursday": a name that ends in a date names a day
 			}
+			if d[1] == end && d[0] > start+1 && (q.typ == TypePhrase || q.typ == TypeEntity || q.typ == TypeOrg) {
+				// "bake the cake on 3 June": the closing date and
+				// its preposition are no part of the thing
+				text, end = closingDateCut(s, start, d[0])
+			}
+		}
+		if end-start > 2 && calendarName(s.toks[end-1].Text) && datePreps[s.toks[end-2].Lower] && (q.typ == TypePhrase || q.typ == TypeEntity || q.typ == TypeOrg) {
+			// "learn Clair de Lune by June": a month or weekday
+			// named alone closes the phrase as a date does
+			text, end = closingDateCut(s, start, end-1)
 		}
 		if (q.typ == TypePlace || q.typ == TypePerson) && end > start && calendarName(s.toks[end-1].Text) {
 			return // a month or a weekday, though not read as a date here
@@ -1885,6 +1895,19 @@ func hyphenDuration(t nlp.Token) (string, bool) {
 	}
 	return n + " " + unit, true
 }
+
+// closingDateCut is the span of s from start up to a closing date at e,
+// the preposition before the date dropped, and its text.
+func closingDateCut(s *sentence, start, e int) (string, int) {
+	if e > start+1 && datePreps[s.toks[e-1].Lower] {
+		e--
+	}
+	return cleanSpan(textOf(s, start, e)), e
+}
+
+// datePreps are the prepositions that set a date after a phrase ("by
+// June", "in May", "until Friday").
+var datePreps = wordSet(`by in on until till before after since from during`)
 
 // verbAfterNumber reports whether the word at j, right after a number, is
 // a verb form or an adverb ("$1,780 starting September", "85 now"):

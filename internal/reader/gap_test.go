@@ -264,3 +264,11 @@ func TestHeadSpansCoordinatedModifiers(t *testing.T) {
 		}
 	}
 }
+
+// A date that closes a phrase ("by June", "today", "on 3 May") is no part
+// of the thing the phrase names.
+func TestReadClosingDateCut(t *testing.T) {
+	checkReads(t, "[2023-03-15 a] User: My violin teacher wants me to learn Meditation from Thaïs by June.\n", []readCase{
+		{"What piece does my violin teacher want me to learn?", "Meditation from Thaïs"},
+	})
+}
