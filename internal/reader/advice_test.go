@@ -37,3 +37,14 @@ func TestDirectiveSpans(t *testing.T) {
 		{"I'd say it went well.", nil},
 	}, func(s *sentence) []span { return directiveSpans(s, maxAdviceWords) })
 }
+
+// "How should I …" asks what to do: the directives answer, not what the
+// question's words are said of ("the gate squeaks terribly").
+func TestReadHowShouldI(t *testing.T) {
+	ctx := "[2023-03-18 a] User: The garden gate squeaks terribly when it opens.\n" +
+		"[2023-03-18 b] Assistant: Clean the gate hinges with a rag, then spray them with silicone lubricant.\n"
+	checkEach(t, []ctxCase{{"How should I fix the squeaky gate?", ctx, "Clean the gate hinges with a rag, spray them with silicone lubricant"}})
+	if !analyze("How do we fix it?").advice || analyze("How did she fix it?").advice {
+		t.Error("advice: want it for \"how do we\", not for \"how did she\"")
+	}
+}

@@ -40,6 +40,9 @@ type cand struct {
 	// statedTotal is true for a field keyed by a total ("total: 80
 	// EUR"): the sum asked for, stated.
 	statedTotal bool
+	// directive is true for a directive read for a "how should I"
+	// question (directiveSpans).
+	directive bool
 	// series is true for a coordinated series ("salads, sandwiches, and
 	// desserts"): a list answer may take its members beside another
 	// item of the same sentence.
@@ -139,6 +142,11 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			if asks {
 				// a question rarely states its own answer
 				c.score *= 0.5
+			}
+			if q.advice && q.typ == TypeProcedure && !c.directive {
+				// "how should I fix the hinge": what is said of the
+				// problem is no way to fix it
+				c.score *= nonDirectiveShare
 			}
 			all = append(all, c)
 		}
@@ -1078,8 +1086,17 @@ func candidates(q question, s *sentence, opts Options) []cand {
 	}
 	if q.advice {
 		// "what advice did she give": her directives ("do your
-		// research")
+		// research"); "how should I fix it": the directives are the
+		// answer's form, wherever the question's words stand
 		for _, d := range directiveSpans(s, maxAdviceWords) {
+			if q.typ == TypeProcedure {
+				k := len(out)
+				addNear(d.text, d.fit, d.start, d.end, 1)
+				for ; k < len(out); k++ {
+					out[k].directive = true
+				}
+				continue
+			}
 			add(d.text, d.fit, d.start, d.end)
 		}
 	}
@@ -1201,6 +1218,11 @@ const aloneFit = 0.3
 // fewer of the question's words than the first one did. A statement a
 // strategy marks as superseded is old whatever its date.
 const newerValueShare = 0.3
+
+// nonDirectiveShare is the share of its score a candidate that is no
+// directive keeps for a question that asks what to do ("how should I
+// water the tomatoes"): advice is told in directives.
+const nonDirectiveShare = 0.5
 
 // changedValueShare: for a current-value question, a newer candidate in
 // a sentence that tells a change (tellsChange: "we switched Biscuit to

@@ -315,6 +315,11 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 	`\b(?i:have|has)\s+(?:(?i:i|you|he|she|we|they|it)\b|[A-Z]\w*)\s+(?:\w+\s+)?(?i:been|had|got|gotten|[a-z]+ed|seen|done|made|written|read|taken|bought|met|worn|spent|grown|become)\b|` +
 	`(?i)\bso far\b`)
 
+// howAdviceRe is a "how" question that asks what to do ("how should I
+// water the tomatoes", "how do we fix it", "how to get there"): advice,
+// answered by directives.
+var howAdviceRe = regexp.MustCompile(`(?i)^how\s+(?:(?:should|can|could|do|would|shall)\s+(?:i|we)\b|to\b)`)
+
 // stateRe is a question about a state in the present tense with "be"
 // ("what is my favorite flower", "who is our florist", "where are Nora's
 // keys").
@@ -710,7 +715,8 @@ func analyzeAt(q string, now time.Time) question {
 	if out.typ == TypePhrase || out.typ == TypeReason {
 		out.agentKey = agentVerb(main)
 	}
-	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey])
+	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey]) ||
+		out.typ == TypeProcedure && !out.quality && howAdviceRe.MatchString(main)
 	out.doAsked = doAskedRe.MatchString(main)
 	out.which = wh == "which" && out.head != ""
 	if out.typ == TypePhrase {
