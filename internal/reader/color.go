@@ -75,3 +75,13 @@ func colorSpans(s *sentence, blocked map[int]bool) []span {
 	}
 	return out
 }
+
+// hasColorTerm reports whether text holds a colour term (colorTerms).
+func hasColorTerm(text string) bool {
+	for _, t := range words(text) {
+		if colorTerms[t.Lower] {
+			return true
+		}
+	}
+	return false
+}

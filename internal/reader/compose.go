@@ -177,6 +177,20 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			}
 		}
 	}
+	if q.color || q.typ == TypePerson {
+		// "what color did I paint it", "who recommended it": an answer
+		// of the asked form or none (Read abstains on an empty text),
+		// not the words around the focus terms
+		kept := all[:0]
+		for _, c := range all {
+			if q.color && hasColorTerm(c.text) || q.typ == TypePerson && (c.name || c.typed || personish(c.text) || capitalized(c.s, c.start)) {
+				kept = append(kept, c)
+			}
+		}
+		if all = kept; len(all) == 0 {
+			return ans
+		}
+	}
 	if len(all) == 0 && q.typ == TypeNumber {
 		// "How many …" with no number said: the count of the memory
 		// items that support the question (one mention per item).
@@ -2894,6 +2908,20 @@ func trimmable(t nlp.Token) bool {
 func hasContent(s *sentence, st, en int) bool {
 	for i := st; i < en; i++ {
 		if !s.toks[i].Punct && !nlp.IsFunctionWord(s.toks[i].Lower) && !contraction(s.toks[i].Lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// personish reports whether text names a person or a body of people: a
+// person noun or an organisation noun (personNouns, orgNouns), possessive
+// or not ("my daughter's", "a local organization"), the answer forms of a
+// "who" question besides names.
+func personish(text string) bool {
+	for _, t := range words(text) {
+		w := possessiveBase(t.Lower)
+		if personNouns[w] || orgNouns[w] {
 			return true
 		}
 	}

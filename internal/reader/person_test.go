@@ -92,3 +92,21 @@ func TestReadPersonNamedElsewhere(t *testing.T) {
 		t.Errorf("%s: %q, want %q", q, a.Text, "Ivo")
 	}
 }
+
+// A "who" question takes a name, a person or a body of people; a colour
+// question a colour term. A context that holds no answer of the asked
+// form gives none (the reader abstains), not the words near the focus.
+func TestReadAnswerOfAskedFormOrNone(t *testing.T) {
+	ctx := "[2023-02-14 a] User: On my commute I listen to the Coffee Break French podcast.\n" +
+		"[2023-05-08 b] User: I repainted the bathroom last Saturday, it took the whole day.\n"
+	checkEach(t, []ctxCase{
+		{"Who recommended the Coffee Break French podcast?", ctx, Abstain},
+		{"What color did I paint the bathroom?", ctx, Abstain},
+	})
+	ctx = "[2023-05-20 a] Calvin: I invited my old high school buddy to the show in Boston.\n" +
+		"[2023-05-22 b] Calvin: We teamed up with a local organization to raise funds.\n"
+	checkEach(t, []ctxCase{
+		{"Who did Calvin invite to the show in Boston?", ctx, "old high school buddy"},
+		{"Who did Calvin team up with to raise funds?", ctx, "local organization"},
+	})
+}

@@ -240,7 +240,8 @@ var (
 		member members sister brother mother father mom dad mum parent parents son daughter wife husband
 		partner boyfriend girlfriend boss manager teacher mentor author artist singer actor doctor neighbor
 		neighbour relative relatives cousin aunt uncle grandmother grandfather grandma grandpa child children kid
-		kids family`)
+		kids family buddy buddies pal pals roommate roommates classmate classmates niece nephew grandson
+		granddaughter fiance fiancé fiancee fiancée bride groom coach therapist nurse volunteer volunteers`)
 	orgNouns = wordSet(`company companies organization organisation organizations organisations brand brands band
 		bands team teams school schools university universities college store stores shop shops restaurant
 		restaurants charity charities agency agencies club clubs firm business businesses airline airlines hotel
