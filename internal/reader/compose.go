@@ -183,7 +183,8 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// not the words around the focus terms
 		kept := all[:0]
 		for _, c := range all {
-			if q.color && hasColorTerm(c.text) || q.typ == TypePerson && (c.name || c.typed || personish(c.text) || capitalized(c.s, c.start)) {
+			if q.color && hasColorTerm(c.text) || q.typ == TypePerson && (c.name || c.typed || personish(c.text) || capitalized(c.s, c.start) ||
+				c.end > c.start && strings.Contains(textOf(c.s, c.start, c.end), "@")) {
 				kept = append(kept, c)
 			}
 		}
@@ -2915,18 +2916,24 @@ func hasContent(s *sentence, st, en int) bool {
 }
 
 // personish reports whether text names a person or a body of people: a
-// person noun or an organisation noun (personNouns, orgNouns), possessive
-// or not ("my daughter's", "a local organization"), the answer forms of a
-// "who" question besides names.
+// person, organisation or group noun (personNouns, orgNouns, groupNouns),
+// possessive or not ("my daughter's", "a local organization", "the
+// choir"), the answer forms of a "who" question besides names and
+// handles.
 func personish(text string) bool {
 	for _, t := range words(text) {
 		w := possessiveBase(t.Lower)
-		if personNouns[w] || orgNouns[w] {
+		if personNouns[w] || orgNouns[w] || groupNouns[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// groupNouns name bodies of people that "who" may ask for ("sang with a
+// local choir"): a general word class of English.
+var groupNouns = wordSet(`choir choirs group groups crew staff class troupe orchestra ensemble committee community
+	congregation association league squad`)
 
 func hasPersonNoun(text string) bool {
 	for _, t := range words(text) {
