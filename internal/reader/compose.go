@@ -653,6 +653,11 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if text == "" || fit <= 0 || repeatsQuestion(q, text) || roleWord(text) {
 			return
 		}
+		if q.typ != TypePerson && end-start >= 2 && start < len(s.toks) && personNoun(possessiveBase(s.toks[start].Lower)) && q.order(s.keys[start]) >= 0 && capitalized(s, start+1) {
+			// "Coach Dana recommended …" for "what book did my coach
+			// recommend": the question's own person, by role and name
+			return
+		}
 		if q.typ == TypePhrase {
 			text = dropEchoedPhrase(q, text)
 		}

@@ -110,3 +110,11 @@ func TestReadAnswerOfAskedFormOrNone(t *testing.T) {
 		{"Who did Calvin team up with to raise funds?", ctx, "local organization"},
 	})
 }
+
+// The person a question names by role ("my coach") is no answer to a
+// question about something else, though named beside the role ("Coach
+// Dana recommended …").
+func TestReadRoleNameOfQuestionPerson(t *testing.T) {
+	ctx := "[2023-09-10 a] User: Coach Dana recommended I read \"Born to Run\" before we start the program.\n"
+	checkEach(t, []ctxCase{{"What book did my coach recommend?", ctx, "Born to Run"}})
+}
