@@ -197,7 +197,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// items that support the question (one mention per item).
 		n := thingCount(q, sc, ranked)
 		if n > 0 {
-			ans.Text = countAnswer(q, n)
+			ans.Text, ans.counted = countAnswer(q, n), n
 			return ans
 		}
 	}
@@ -235,7 +235,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// "how many plants": no number said counts them ("two weeks
 		// ago" measures time); the distinct plants mentioned do
 		if n := thingCount(q, sc, ranked); n > 0 {
-			ans.Text = countAnswer(q, n)
+			ans.Text, ans.counted = countAnswer(q, n), n
 			return ans
 		}
 	}

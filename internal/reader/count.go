@@ -534,3 +534,67 @@ func assistantRole(speaker string) bool {
 	}
 	return false
 }
+
+// listQuestionRe is a "how many" question's opening, which a list
+// question replaces with "what".
+var listQuestionRe = regexp.MustCompile(`(?i)^\s*how many\s+`)
+
+// listedCount counts the things the list question of a "how many"
+// question reads from the same sentences: "how many bridesmaids will I
+// have" is read as "what bridesmaids will I have", and each item of the
+// list answer counts one thing, or the number it opens with ("my sister,
+// my college roommate, and two cousins" → 4). The items must all stand in
+// the answer's one sentence (a series names them), fewer than the list cap
+// (Options.MaxItems); else, or when the list question asks for no list or
+// is not answered, it is 0.
+func listedCount(question string, q question, sents []*sentence, byUnit [][]*sentence, opts Options) int {
+	if q.counted == "" || q.counted == "times" || unitWord(q.counted) || !listQuestionRe.MatchString(question) {
+		return 0
+	}
+	lq := analyzeAt(listQuestionRe.ReplaceAllString(question, "What "), opts.Now)
+	if !lq.list || len(lq.focus) == 0 {
+		return 0
+	}
+	sc := newScorer(lq, sents, byUnit)
+	ranked := sc.rank()
+	if sc.confidence(ranked[0].s) < Threshold(TypeEntity) {
+		return 0
+	}
+	a := compose(lq, sc, ranked, opts)
+	if a.Text == "" || IsAbstention(a.Text) {
+		return 0
+	}
+	items := listItems(a.Text)
+	if len(items) >= opts.MaxItems {
+		return 0 // cut at the cap: a list of everything near the words
+	}
+	n := 0
+	for _, item := range items {
+		if !strings.Contains(a.Sentence, item) {
+			return 0 // one series names them all, or the count is not read
+		}
+		k := 1
+		if ws := strings.Fields(item); len(ws) > 1 {
+			if v, ok := countOf(strings.ToLower(ws[0])); ok && v > 1 {
+				k = v
+			}
+		}
+		n += k
+	}
+	return n
+}
+
+// listItems splits a list answer into its items: at commas and at an
+// "and" that joins the last item ("a, b, and c", "a and b").
+func listItems(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, ",") {
+		p = strings.TrimSpace(p)
+		for _, q := range strings.Split(p, " and ") {
+			if q = strings.TrimSpace(strings.TrimPrefix(q, "and ")); q != "" {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}

@@ -279,3 +279,15 @@ func TestReadHyphenDuration(t *testing.T) {
 		}
 	}
 }
+
+// "How many <noun>" with the things named in one series counts the
+// series' members, a member that opens with a number counting that many
+// ("my sister, my college roommate, and two cousins" → four).
+func TestReadCountSeriesMembers(t *testing.T) {
+	checkReads(t, "[2023-07-25 a] User: I've asked my brother, my best friend, and two cousins to be ushers.\n", []readCase{
+		{"How many ushers will I have?", "four"},
+	})
+	if got := listItems("my brother, my best friend, and two cousins"); len(got) != 3 || got[2] != "two cousins" {
+		t.Errorf("listItems = %q", got)
+	}
+}

@@ -237,6 +237,9 @@ type Answer struct {
 	// Date is the date of the supporting memory item, zero when it had
 	// none.
 	Date time.Time
+	// counted is the count a "how many" answer computed from the
+	// mentions (thingCount) rather than read, 0 otherwise.
+	counted int
 }
 
 // sentence is one sentence of a unit, tokenized.
@@ -323,6 +326,14 @@ func Read(question, context string, opts Options) Answer {
 	}
 	ans := compose(q, sc, ranked, opts)
 	ans.Support = conf
+	if ans.counted > 0 {
+		// "how many bridesmaids": the things the list question ("what
+		// bridesmaids") reads, when they are more than the mentions
+		// counted ("my sister, my college roommate, and two cousins")
+		if k := listedCount(question, q, sents, byUnit, opts); k > ans.counted {
+			ans.Text = countAnswer(q, k)
+		}
+	}
 
 	if ans.Text == "" || calibrated && conf < Threshold(ans.Type) {
 		return Answer{Text: Abstain, Support: conf, Type: q.typ}
