@@ -1699,8 +1699,8 @@ var weekdays = map[string]time.Weekday{
 // absolute date when the context lets you compute it",
 // internal/model/prompts/answer.tmpl): a day, however said ("yesterday",
 // "last Friday", "on Saturday"), and a whole count of days or weeks back
-// ("two weeks ago" in an item of 19 March 2023) are the day itself ("5
-// March 2023"); a week, a weekend, a month, a season, a year or a vague
+// or ahead ("two weeks ago" in an item of 19 March 2023, "in two weeks",
+// "two weeks from today") are the day itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
 // count is its temporal.Mention Value ("the week before 9 June 2023",
 // "June 2023", "2022", "a few days before 22 November 2023").
 func dateSpans(s *sentence) []span {
@@ -1712,13 +1712,17 @@ func dateSpans(s *sentence) []span {
 		case m.Unit == temporal.Day && !m.Vague:
 			text = temporal.FormatDay(m.From)
 		case !m.Vague && !s.u.date.IsZero():
-			if a := agoRe.FindStringSubmatch(m.Text); a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {
+			sign, a := -1, agoRe.FindStringSubmatch(m.Text)
+			if a == nil {
+				sign, a = 1, aheadRe.FindStringSubmatch(m.Text)
+			}
+			if a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {
 				if n, ok := countOf(a[1]); ok {
 					days := 1
 					if strings.EqualFold(a[2], "week") {
 						days = 7
 					}
-					text = temporal.FormatDay(temporal.DayStart(s.u.date).AddDate(0, 0, -n*days))
+					text = temporal.FormatDay(temporal.DayStart(s.u.date).AddDate(0, 0, sign*n*days))
 				}
 			}
 		}

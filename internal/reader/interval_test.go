@@ -327,3 +327,13 @@ func TestReadStateStartWithoutQuestionWords(t *testing.T) {
 		{"When did Omar get his two parrots?", "2019"},
 	})
 }
+
+// A count of days or weeks ahead of the item's date ("two weeks from
+// today", "in three days") is answered with the day itself.
+func TestReadDayAhead(t *testing.T) {
+	checkReads(t, "[2023-04-20 a] User: My recital is two weeks from today at the community hall.\n"+
+		"[2023-04-20 b] User: The dentist appointment is in three days.\n", []readCase{
+		{"When is my recital?", "4 May 2023"},
+		{"When is the dentist appointment?", "23 April 2023"},
+	})
+}

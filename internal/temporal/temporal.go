@@ -121,6 +121,7 @@ var (
 	rePeriod    = regexp.MustCompile(`(?i)\b(?:(earlier|later)\s+)?(last|next|this|past|coming)\s+(week|weekend|month|year|` + seasonRe + `)\b`)
 	reAgo       = regexp.MustCompile(`(?i)\b(` + countRe + `)\s+(` + unitRe + `)s?\s+ago\b`)
 	reIn        = regexp.MustCompile(`(?i)\bin\s+(` + countRe + `)\s+(` + unitRe + `)s?\b`)
+	reFromNow   = regexp.MustCompile(`(?i)\b(` + countRe + `)\s+(` + unitRe + `)s?\s+from\s+(?:today|now|tonight)\b`)
 	reFuture    = regexp.MustCompile(`(?i)\b(will|shall|going to|gonna|plan|plans|planning|planned to|hope to|hoping to|can't wait|cannot wait|looking forward|next|tomorrow|upcoming)\b|'ll\b`)
 	rePast      = regexp.MustCompile(`(?i)\b(was|were|did|went|had|got|took|made|came|saw|met|found|spent|ran|bought|began|left|gave|told|said|felt|ago|last|yesterday|` + irregularPast + `)\b|\b[a-z]{2,}[^e\W]ed\b`)
 	// reYear is a year after a preposition ("in 1993", "back in 2010",
@@ -320,6 +321,18 @@ func find(text string, ref time.Time, gated bool) []Mention {
 			add(m, 3)
 		}
 	}
+	for _, loc := range matches(reFromNow, text, g.unit) {
+		// "two weeks from today": as "in two weeks", and before the
+		// "today" inside it
+		n, vague, ok := count(text[loc[2]:loc[3]])
+		if !ok {
+			continue
+		}
+		unit := strings.ToLower(text[loc[4]:loc[5]])
+		if m, ok := counted(text, loc, n, vague, unit, strings.ToLower(text[loc[2]:loc[3]]), day, anchor); ok {
+			add(m, 1)
+		}
+	}
 	for _, loc := range matches(reBeforeLst, text, g.before) {
 		unit := strings.ToLower(text[loc[2]:loc[3]])
 		if m, ok := counted(text, loc, -2, false, unit, "two", day, anchor); ok {
@@ -460,7 +473,8 @@ func lastWeekend(d time.Time) time.Time { return addDays(thisWeekend(d), -7) }
 
 var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
 
-// counted resolves "<n> <unit>s ago" (n < 0) and "in <n> <unit>s" (n > 0).
+// counted resolves "<n> <unit>s ago" (n < 0) and "in <n> <unit>s" or "<n>
+// <unit>s from today" (n > 0).
 func counted(text string, loc []int, n int, vague bool, unit, countText string, day time.Time, anchor string) (Mention, bool) {
 	m := Mention{Text: text[loc[0]:loc[1]], Start: loc[0], End: loc[1], Relative: true, Vague: vague}
 	dir := "before"

@@ -35,6 +35,8 @@ func TestFindResolvesAgainstTheReferenceDay(t *testing.T) {
 		{"I scored 40 points last week", "last week", "the week before 9 June 2023", Week, "2023-05-29", "2023-06-05", true, false},
 		{"the week before last", "the week before last", "two weeks before 9 June 2023", Week, "2023-05-22", "2023-05-29", true, false},
 		{"in 2 weeks", "in 2 weeks", "two weeks after 9 June 2023", Week, "2023-06-19", "2023-06-26", true, false},
+		{"The recital is two weeks from today", "two weeks from today", "two weeks after 9 June 2023", Week, "2023-06-19", "2023-06-26", true, false},
+		{"three days from now", "three days from now", "12 June 2023", Day, "2023-06-12", "2023-06-13", true, false},
 		{"I start next month", "next month", "July 2023", Month, "2023-07-01", "2023-08-01", true, false},
 		{"earlier this month", "earlier this month", "June 2023", Month, "2023-06-01", "2023-07-01", true, false},
 		{"three months ago", "three months ago", "March 2023", Month, "2023-03-01", "2023-04-01", true, false},
