@@ -121,6 +121,7 @@ var (
 	rePeriod    = regexp.MustCompile(`(?i)\b(?:(earlier|later)\s+)?(last|next|this|past|coming)\s+(week|weekend|month|year|` + seasonRe + `)\b`)
 	reAgo       = regexp.MustCompile(`(?i)\b(` + countRe + `)\s+(` + unitRe + `)s?\s+ago\b`)
 	reIn        = regexp.MustCompile(`(?i)\bin\s+(` + countRe + `)\s+(` + unitRe + `)s?\b`)
+	reOrdDay    = regexp.MustCompile(`(?i)\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(\s+\w+)?`)
 	reFromNow   = regexp.MustCompile(`(?i)\b(` + countRe + `)\s+(` + unitRe + `)s?\s+from\s+(?:today|now|tonight)\b`)
 	reFuture    = regexp.MustCompile(`(?i)\b(will|shall|going to|gonna|plan|plans|planning|planned to|hope to|hoping to|can't wait|cannot wait|looking forward|next|tomorrow|upcoming)\b|'ll\b`)
 	rePast      = regexp.MustCompile(`(?i)\b(was|were|did|went|had|got|took|made|came|saw|met|found|spent|ran|bought|began|left|gave|told|said|felt|ago|last|yesterday|` + irregularPast + `)\b|\b[a-z]{2,}[^e\W]ed\b`)
@@ -321,6 +322,23 @@ func find(text string, ref time.Time, gated bool) []Mention {
 			add(m, 3)
 		}
 	}
+	for _, loc := range matches(reOrdDay, text, g.digit && hasRef) {
+		// "move-in is the 17th", "on the 15th after my trip": a day of
+		// the month, the occurrence nearest the reference day; not
+		// "the 5th floor", "the 3rd time" (a word other than a
+		// preposition or conjunction after it)
+		if loc[4] >= 0 && !ordDayFollowers[strings.ToLower(strings.TrimSpace(text[loc[4]:loc[5]]))] {
+			continue
+		}
+		d, _ := strconv.Atoi(text[loc[2]:loc[3]])
+		if t, ok := nearestMonthDay(day, d); ok {
+			end := loc[1]
+			if loc[4] >= 0 {
+				end = loc[4]
+			}
+			add(dayMention(text, loc[0], end, t, true), 1)
+		}
+	}
 	for _, loc := range matches(reFromNow, text, g.unit) {
 		// "two weeks from today": as "in two weeks", and before the
 		// "today" inside it
@@ -472,6 +490,43 @@ func thisWeekend(d time.Time) time.Time { return addDays(monday(d), 5) }
 func lastWeekend(d time.Time) time.Time { return addDays(thisWeekend(d), -7) }
 
 var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+
+// ordDayFollowers are the words that may follow a day of the month said
+// alone ("the 17th at noon", "on the 15th after my trip"): prepositions,
+// conjunctions and time words; any other word makes the ordinal a rank
+// ("the 5th floor").
+var ordDayFollowers = map[string]bool{
+	"at": true, "after": true, "before": true, "and": true, "or": true, "but": true, "so": true, "to": true,
+	"in": true, "on": true, "for": true, "with": true, "when": true, "because": true, "then": true, "too": true,
+	"until": true, "till": true, "since": true, "morning": true, "afternoon": true, "evening": true, "night": true,
+	"is": true, "was": true, "will": true, "we": true, "i": true, "it": true, "which": true, "that": true,
+}
+
+// nearestMonthDay is day-of-month d in the month of ref, the month before
+// or the month after, whichever is nearest ref (ties: the earlier).
+func nearestMonthDay(ref time.Time, d int) (time.Time, bool) {
+	var best time.Time
+	found := false
+	for _, off := range []int{-1, 0, 1} {
+		m := time.Date(ref.Year(), ref.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, off, 0)
+		t, ok := date(m.Year(), int(m.Month()), d)
+		if !ok {
+			continue
+		}
+		if !found || absDays(t.Sub(ref)) < absDays(best.Sub(ref)) {
+			best, found = t, true
+		}
+	}
+	return best, found
+}
+
+// absDays is the absolute length of d in whole days.
+func absDays(d time.Duration) int {
+	if d < 0 {
+		d = -d
+	}
+	return int(d / (24 * time.Hour))
+}
 
 // counted resolves "<n> <unit>s ago" (n < 0) and "in <n> <unit>s" or "<n>
 // <unit>s from today" (n > 0).

@@ -37,6 +37,9 @@ func TestFindResolvesAgainstTheReferenceDay(t *testing.T) {
 		{"in 2 weeks", "in 2 weeks", "two weeks after 9 June 2023", Week, "2023-06-19", "2023-06-26", true, false},
 		{"The recital is two weeks from today", "two weeks from today", "two weeks after 9 June 2023", Week, "2023-06-19", "2023-06-26", true, false},
 		{"three days from now", "three days from now", "12 June 2023", Day, "2023-06-12", "2023-06-13", true, false},
+		{"Move-in is the 17th.", "the 17th", "17 June 2023", Day, "2023-06-17", "2023-06-18", true, false},
+		{"I met the team on the 2nd after my trip", "on the 2nd", "2 June 2023", Day, "2023-06-02", "2023-06-03", true, false},
+		{"the party was on the 28th", "on the 28th", "28 May 2023", Day, "2023-05-28", "2023-05-29", true, false},
 		{"I start next month", "next month", "July 2023", Month, "2023-07-01", "2023-08-01", true, false},
 		{"earlier this month", "earlier this month", "June 2023", Month, "2023-06-01", "2023-07-01", true, false},
 		{"three months ago", "three months ago", "March 2023", Month, "2023-03-01", "2023-04-01", true, false},
@@ -76,8 +79,10 @@ func TestFindResolvesAgainstTheReferenceDay(t *testing.T) {
 
 func TestFindEdgeCases(t *testing.T) {
 	// Plural weekdays are habits; a bare weekday without tense is unresolved;
-	// "may" as a modal verb is not a month; impossible dates are ignored.
-	for _, s := range []string{"I do yoga on Sundays", "Sunday", "you may 2 times", "on 31 June", "we march 5 miles", ""} {
+	// "may" as a modal verb is not a month; impossible dates are ignored; an
+	// ordinal before a noun is a rank, not a day of the month.
+	for _, s := range []string{"I do yoga on Sundays", "Sunday", "you may 2 times", "on 31 June", "we march 5 miles", "",
+		"we live on the 5th floor", "it was the 3rd time I tried"} {
 		if ms := Find(s, ref); len(ms) != 0 {
 			t.Errorf("%q: got %+v, want no mention", s, ms)
 		}
