@@ -114,6 +114,20 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 			pool = append(pool, scored{p.s.u.sents[n], p.support * continuationShare})
 		}
 	}
+	// "Which street …": a sentence below the pool that names a thing
+	// of the head noun's kind ("the place on Elm Street") is read too,
+	// if it supports the question at least valuePoolShare of the best.
+	if (q.entity || q.typ == TypePlace || q.typ == TypeOrg) && q.headKey != "" {
+		for _, r := range ranked {
+			if r.support < best.support*valuePoolShare {
+				break
+			}
+			if !inPool[r.s] && namesHeadKind(q, r.s) {
+				inPool[r.s] = true
+				pool = append(pool, r)
+			}
+		}
+	}
 	// A sentence that announces a list ("Here are two inns that …:")
 	// restates the question; the things are the list's items, read at
 	// introShare of its support.
@@ -541,6 +555,19 @@ const listPoolShare = 0.4
 // the pool needs to answer a value question (a date, an amount, a number,
 // a frequency) that no pool sentence states a value for.
 var valuePoolShare = 0.2
+
+// namesHeadKind reports whether s names a thing of the question's head
+// noun's kind: a capitalized word before the head noun, itself
+// capitalized, as a name ends in its kind ("Elm Street" for "which
+// street", "Grand Plaza Hotel" for "which hotel").
+func namesHeadKind(q question, s *sentence) bool {
+	for i := 1; i < len(s.toks); i++ {
+		if s.keys[i] == q.headKey && initialCap(s.toks[i].Text) && capitalized(s, i-1) {
+			return true
+		}
+	}
+	return false
+}
 
 // laterTellings are the sentences of ranked, outside pool, with support at
 // least min, told in a memory item dated after every pool sentence's

@@ -84,3 +84,13 @@ func TestReadTitledPlaceAndArticle(t *testing.T) {
 		{"Where is the dinner?", ctx, "Harbor Loft"},
 	})
 }
+
+// A sentence below the answer pool that names a thing of the question's
+// head noun's kind ("the place on Oak Street" for "which street") is read
+// too.
+func TestReadHeadKindBelowPool(t *testing.T) {
+	ctx := "[2023-10-02 a] Jonas: We moved into the new apartment yesterday, boxes everywhere.\n" +
+		"[2023-10-02 b] Priya: Congrats!! Where is it?\n" +
+		"[2023-10-02 c] Jonas: We picked the place on Oak Street because it's close to work.\n"
+	checkReads(t, ctx, []readCase{{"Which street is Jonas's new apartment on?", "Oak Street"}})
+}
