@@ -570,8 +570,9 @@ func namesHeadKind(q question, s *sentence) bool {
 }
 
 // laterTellings are the sentences of ranked, outside pool, with support at
-// least min, told in a memory item dated after every pool sentence's
-// item: when the question asks for the current value, the latest telling
+// least min, that hold the question's head noun or name what something
+// changed to (changeTargets), told in a memory item dated after every
+// pool sentence's item: when the question asks for the current value, the latest telling
 // must be read even where an earlier, longer turn fills the pool's eight
 // places. Ranked order is kept.
 func laterTellings(q question, ranked, pool []scored, min float64) []scored {
@@ -588,7 +589,7 @@ func laterTellings(q question, ranked, pool []scored, min float64) []scored {
 		if r.support < min {
 			break
 		}
-		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey]) {
+		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey] || len(changeTargets(r.s, 1)) > 0) {
 			out = append(out, r)
 		}
 	}
@@ -1131,6 +1132,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(f.text, f.fit, f.start, f.end)
 		}
 	}
+	if q.current {
+		// "I've switched to packing my own lunch", "converted to
+		// trail runners": what the thing changed to is the current
+		// value, however few of the question's words stand by it
+		for _, c := range changeTargets(s, opts.MaxWords) {
+			addNear(c.text, c.fit, c.start, c.end, 1)
+		}
+	}
 	if q.advice {
 		// "what advice did she give": her directives ("do your
 		// research"); "how should I fix it": the directives are the
@@ -1270,56 +1279,6 @@ const newerValueShare = 0.3
 // directive keeps for a question that asks what to do ("how should I
 // water the tomatoes"): advice is told in directives.
 const nonDirectiveShare = 0.5
-
-// changedValueShare: for a current-value question, a newer candidate in
-// a sentence that tells a change (tellsChange: "we switched Biscuit to
-// Hill's", "dahlias have become my favorite", "cut the list down to 85")
-// replaces the best one when it scores at least this share of it and fits
-// the answer's type at least half as well. Such a sentence updates a
-// value while it names the thing in fewer of the question's words than
-// the first statement did.
-const changedValueShare = 0.15
-
-// changeStems are the stems of English words that tell that a state or a
-// value has changed: verbs of change and replacement ("switched",
-// "raised", "became", "upgraded") and the markers of a new state ("now",
-// "new", "instead", "anymore", "actually"). A general word class of
-// English.
-var changeStems = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`switch change move cut raise lower increase decrease reduce drop bump upgrade
-		downgrade replace update become became turn shift swap trade revise adjust new instead anymore
-		actually longer`) {
-		m[stem(w)] = true
-	}
-	return m
-}()
-
-// changedValue reports whether candidate c, told after top, states a
-// changed value of what top states: a sentence that itself holds a
-// question term and tells a change (tellsChange), a candidate that fits
-// the answer's type at least half as well as top and scores at least
-// changedValueShare of it, in a memory item no strategy marked
-// superseded.
-func changedValue(sc *scorer, c, top cand) bool {
-	return c.s.u.status != "superseded" && c.fit >= 0.5*top.fit && c.score >= changedValueShare*top.score &&
-		tellsChange(c.s) && sc.cover(c.s.set) > 0
-}
-
-// tellsChange reports whether s holds a word of change (changeStems); "no
-// longer" counts, "longer" alone does only after "no".
-func tellsChange(s *sentence) bool {
-	for i, k := range s.keys {
-		if !changeStems[k] {
-			continue
-		}
-		if s.toks[i].Lower == "longer" && (i == 0 || s.toks[i-1].Lower != "no") {
-			continue
-		}
-		return true
-	}
-	return false
-}
 
 // valueForm reports whether q asks for an answer of a fixed form that a
 // sentence states or does not: a date, an amount of time, a number, a

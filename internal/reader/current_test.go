@@ -147,3 +147,16 @@ func TestReadChangedValue(t *testing.T) {
 		{"What is our bathroom budget?", "$21,500"},
 	})
 }
+
+// What something changed to ("I've moved to Scrivener, …") answers a
+// question about the current value, however few of its words stand by
+// it; the target ends at a comma.
+func TestReadChangeTarget(t *testing.T) {
+	ctx := "[2024-03-01 a] User: I write everything in Google Docs, it's free and does the job.\n" +
+		"[2024-07-22 b] User: I've moved to Scrivener for writing, I like its corkboard view.\n"
+	checkReads(t, ctx, []readCase{{"What writing software do I use now?", "Scrivener for writing"}})
+	s := newSentence("We switched over to the metal needles, the bamboo ones were slow.", &unit{})
+	if got := changeTargets(s, 10); len(got) != 1 || got[0].text != "metal needles" {
+		t.Errorf("changeTargets = %+v, want one: metal needles", got)
+	}
+}
