@@ -3318,7 +3318,7 @@ func remainder(q question, s *sentence, maxWords int) string {
 	return cleanSpan(textOf(s, bestSt, bestEn))
 }
 
-var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't nobody nothing neither nor`)
+var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't shouldn't mustn't needn't shan't nobody nothing neither nor`)
 
 // yesNo answers a yes/no question from its best sentence: "No" when the
 // clause holding the focus terms is negated (and the question is not),
@@ -3352,6 +3352,38 @@ func yesNo(q question, s *sentence) string {
 		// answers the question put to it
 		neg = true
 	}
+	if !neg && !q.negated && !slices.ContainsFunc(words(q.text), func(t nlp.Token) bool { return negations[t.Lower] }) {
+		// "Mom had a fall … Nothing broken, but she's shaken.": a
+		// sentence of the same item that holds a focus term the best
+		// one lacks, negated, answers for it
+		have := map[string]bool{}
+		for _, a := range anchors {
+			have[s.keys[a]] = true
+		}
+		for _, o := range s.u.sents {
+			if o == s {
+				continue
+			}
+			oa := anchorsOf(q, o)
+			if !slices.ContainsFunc(oa, func(i int) bool { return !have[o.keys[i]] }) {
+				continue
+			}
+			oc := clauseIDs(o)
+			in := map[int]bool{}
+			for _, a := range oa {
+				in[oc[a]] = true
+			}
+			for i, t := range o.toks {
+				if in[oc[i]] && negations[t.Lower] {
+					neg, s, anchors, clauses = true, o, oa, oc
+					break
+				}
+			}
+			if neg {
+				break
+			}
+		}
+	}
 	yes := neg == q.negated
 	word := "Yes"
 	if !yes {
@@ -3381,20 +3413,25 @@ var reversalStems = func() map[string]bool {
 	return m
 }()
 
-// reversedFocus reports whether a reversal verb (reversalStems, or "gave
-// up" / "give up") stands in a clause of s before one of its focus
-// anchors: the thing is not done.
+// reversedFocus reports whether a reversal verb (reversalStems, or a
+// phrasal one: reversalParticles) stands in a clause of s before one of
+// its focus anchors: the thing is not done.
 func reversedFocus(s *sentence, anchors, clauses []int) bool {
 	for _, a := range anchors {
 		for i := a - 1; i >= 0 && clauses[i] == clauses[a]; i-- {
 			k := s.keys[i]
-			if reversalStems[k] || s.toks[i].Lower == "up" && i > 0 && stem(s.toks[i-1].Lower) == stem("give") {
+			if reversalStems[k] || i > 0 && reversalParticles[s.toks[i].Lower] == stem(s.toks[i-1].Lower) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// reversalParticles are the particles of phrasal verbs of not doing or
+// not keeping, with the stem of their verb ("gave up", "turned down",
+// "called off", "backed out", "passed on").
+var reversalParticles = map[string]string{"up": stem("give"), "down": stem("turn"), "off": stem("call"), "out": stem("back"), "on": stem("pass")}
 
 // stillRe marks a question about whether a state goes on ("still",
 // "anymore").

@@ -290,3 +290,18 @@ func TestYesNoReversal(t *testing.T) {
 		}
 	}
 }
+
+// "Turned down", "called off" and "shouldn't" answer no; so does a
+// negated sentence of the same item that holds the focus term the best
+// sentence lacks ("… Nothing broken, but she's shaken.").
+func TestYesNoPhrasalAndSibling(t *testing.T) {
+	for _, c := range []struct{ q, ctx string }{
+		{"Did I accept the Brightline offer?", "[2024-03-20 a] User: I turned down the Brightline offer because they wanted me in the office daily.\n"},
+		{"Is Dad allowed to drive on the new medication?", "[2024-03-20 a] User: The doctor said Dad shouldn't drive while on the new medication.\n"},
+		{"Was anything broken when Grandpa fell?", "[2024-01-29 a] User: Grandpa had a fall in the garden four days ago. Nothing broken, but he's shaken.\n"},
+	} {
+		if got, _, _ := strings.Cut(Read(c.q, c.ctx, Options{Threshold: 0.01}).Text, ","); got != "No" {
+			t.Errorf("%s: %q, want No", c.q, got)
+		}
+	}
+}
