@@ -664,6 +664,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				text, start, end = s.toks[k].Text, k, k+1
 			}
 		}
+		if end+1 < len(s.toks) && end > start && titleAbbrev[s.toks[end-1].Lower] && s.toks[end].Text == "." && capitalized(s, end+1) {
+			// "the role of Mrs. Hardcastle": a title's name runs on
+			// past its dot
+			e := end + 1
+			for e < len(s.toks) && capitalized(s, e) {
+				e++
+			}
+			text, end = textOf(s, start, e), e
+		}
 		if q.typ != TypeDate {
 			// "margarine or coconut oil instead", "by sleep stage
 			// rather than by topic": the alternative set aside is no
@@ -1835,6 +1844,10 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	for i := 0; i < len(s.toks); i++ {
 		t := s.toks[i]
 		if !isNumberTok(t) {
+			if d, ok := hyphenDuration(t); ok && durationOnly {
+				// "a six-month probation": the amount of time
+				out = append(out, span{text: d, start: i, end: i + 1})
+			}
 			continue
 		}
 		// a leading "a"/"an" count ("a week") is not a number token;

@@ -291,3 +291,11 @@ func TestReadCountSeriesMembers(t *testing.T) {
 		t.Errorf("listItems = %q", got)
 	}
 }
+
+// A count word joined to a unit of time ("a six-month probation") states
+// an amount of time too.
+func TestReadWordHyphenDuration(t *testing.T) {
+	checkReads(t, "[2024-04-09 a] User: At the new job there's a six-month probation period before I get full benefits.\n", []readCase{
+		{"How long is my probation period at the new job?", "six months"},
+	})
+}

@@ -118,3 +118,16 @@ func TestReadRoleNameOfQuestionPerson(t *testing.T) {
 	ctx := "[2023-09-10 a] User: Coach Dana recommended I read \"Born to Run\" before we start the program.\n"
 	checkEach(t, []ctxCase{{"What book did my coach recommend?", ctx, "Born to Run"}})
 }
+
+// "What's the name of my son's teacher" asks for the person the role
+// names ("His teacher, Ms. Ortiz"), not another name of the sentence; a
+// title's name runs on past its dot ("the role of Mrs. Malaprop").
+func TestReadNameOfRole(t *testing.T) {
+	checkReads(t, "[2024-09-09 a] User: Leo started daycare this week. His teacher, Ms. Ortiz, says he cried only the first morning.\n", []readCase{
+		{"What's the name of my son's daycare teacher?", "Ms. Ortiz"},
+	})
+	checkEach(t, []ctxCase{{"What role did Nadia get in the play?", "[2024-10-01 a] Nadia: The cast list went up! I got the role of Mrs. Malaprop.\n", "Mrs. Malaprop"}})
+	if q := analyze("What's the name of my son's teacher?"); q.typ != TypePerson || q.head != "teacher" {
+		t.Errorf("analyze: type %v head %q, want person, teacher", q.typ, q.head)
+	}
+}

@@ -321,6 +321,10 @@ var presentRe = regexp.MustCompile(`\b(?i:do|does)\s+(?:(?i:i|you|he|she|we|they
 // answered by directives.
 var howAdviceRe = regexp.MustCompile(`(?i)^how\s+(?:(?:should|can|could|do|would|shall)\s+(?:i|we)\b|to\b)`)
 
+// whContractionRe is a wh-word contracted with "is" ("what's", "who's",
+// "where's"), which a question is read with spelled out.
+var whContractionRe = regexp.MustCompile(`(?i)\b(what|who|where|when|which|how)['’]s\b`)
+
 // stateRe is a question about a state in the present tense with "be"
 // ("what is my favorite flower", "who is our florist", "where are Nora's
 // keys").
@@ -340,6 +344,7 @@ func analyze(q string) question { return analyzeAt(q, time.Time{}) }
 // weeks ago", "last Saturday": matched against the items' dates as its
 // absolute dates are) and lets "how many days ago did I X" be answered.
 func analyzeAt(q string, now time.Time) question {
+	q = whContractionRe.ReplaceAllString(q, "$1 is")
 	out := question{text: q, typ: TypePhrase, names: map[string]bool{}, now: now}
 	out.counted, out.countedFirst = countedNoun(q)
 	out.current = currentRe.MatchString(q) || presentRe.MatchString(mainQuestion(q))
@@ -460,6 +465,12 @@ func analyzeAt(q string, now time.Time) question {
 			if h := subjectHead(mt, at+3); h != "" {
 				head, kindOf = h, true
 			}
+		}
+		if h := namedHead(mt, lw, at); (head == "name" || head == "names") && h != "" && personNouns[h] {
+			// "what is the name of my son's teacher": the person the
+			// name is asked for ("His teacher, Ms. Alvarez")
+			head = h
+			out.role = true
 		}
 		out.head = head
 		out.kindOf = kindOf
