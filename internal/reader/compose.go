@@ -2304,6 +2304,12 @@ func nameSpans(q question, s *sentence) []span {
 		for initialAt(s, j) {
 			j += 2 // "J.K. Rowling": the initials start the name
 		}
+		work := workTitles[q.head]
+		if work && j == i && j > 0 && !s.toks[j-1].Punct && j+1 < n && initialCap(s.toks[j].Text) && nlp.IsFunctionWord(s.toks[j].Lower) && capitalized(s, j+1) {
+			// "putting on She Stoops to Conquer": a title may open
+			// with a capitalized function word mid-sentence
+			j++
+		}
 		if j == n || !capitalized(s, j) && !(j > i && s.toks[j].Text != "" && unicode.IsUpper([]rune(s.toks[j].Text)[0]) && !s.toks[j].Punct) {
 			continue
 		}
@@ -2311,6 +2317,23 @@ func nameSpans(q question, s *sentence) []span {
 			j > i && s.toks[j].Text == "." && titleAbbrev[s.toks[j-1].Lower] && j+1 < n && capitalized(s, j+1)) {
 			// (a title's dot stays inside the name: "St. Anne's Church")
 			j++
+		}
+		for work && j > i && j+1 < n && titleLinks[s.toks[j].Lower] && !(q.list && (s.toks[j].Lower == "and" || s.toks[j].Lower == "or")) {
+			// "Lessons in Chemistry", "Klara and the Sun": a work's
+			// title runs on over one or two small words before a
+			// capitalized one ("and" and "or" join titles in a list
+			// question: "Fetch and Frisbee")
+			k := j + 1
+			if k+1 < n && titleLinks[s.toks[k].Lower] {
+				k++
+			}
+			if !capitalized(s, k) && !initialCap(s.toks[k].Text) {
+				break
+			}
+			j = k
+			for j < n && (capitalized(s, j) || initialCap(s.toks[j].Text)) {
+				j++
+			}
 		}
 		if j < n && j > i && isNumberTok(s.toks[j]) && !s.toks[j].Punct {
 			j++ // "Nikon D750"
@@ -4338,6 +4361,16 @@ func appositiveSpans(q question, s *sentence) []span {
 	}
 	return out
 }
+
+// workTitles are the head nouns of questions about a titled work, whose
+// title may hold small lowercase words ("Lessons in Chemistry"); a
+// subset of titleNouns.
+var workTitles = wordSet(`book books movie movies film films song songs album albums show shows series novel
+	novels podcast podcasts play plays painting paintings title titles game games`)
+
+// titleLinks are the small words English title case leaves in lower case
+// inside a title.
+var titleLinks = wordSet(`a an the and or of to in on at for with from nor but as`)
 
 // titleAbbrev are the abbreviated titles a name may start with.
 var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)

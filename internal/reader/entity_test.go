@@ -153,3 +153,14 @@ func TestQualityAdjectives(t *testing.T) {
 		}
 	}
 }
+
+// A work's title keeps the small words title case leaves lower-case
+// ("Gone with the Wind") and may open with a capitalized function word
+// mid-sentence ("She Stoops to Conquer").
+func TestReadWorkTitleWithSmallWords(t *testing.T) {
+	checkReads(t, "[2024-08-20 a] User: Our community theater is putting on She Stoops to Conquer this fall.\n"+
+		"[2024-07-01 b] User: The club switched books, so August is Gone with the Wind instead.\n", []readCase{
+		{"What play is the community theater putting on this fall?", "She Stoops to Conquer"},
+		{"Which book is the club reading in August?", "Gone with the Wind"},
+	})
+}
