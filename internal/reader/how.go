@@ -155,7 +155,9 @@ func feelingSpans(s *sentence) []span {
 		for j < n && intensifiers[s.toks[j].Lower] {
 			j++
 		}
-		if j >= n || tg[j] != "VBN" {
+		if j >= n || tg[j] != "VBN" && !(feelVerbs[w] && strings.HasSuffix(s.toks[j].Lower, "ed") && !s.toks[j].Punct) {
+			// (after a feeling verb an -ed word is the feeling, though
+			// the tagger reads it as an adverb: "I feel overwhelmed")
 			continue
 		}
 		st, en, hasPart := j, j+1, true

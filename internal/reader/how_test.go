@@ -53,10 +53,11 @@ func TestPredicativeIsNoManner(t *testing.T) {
 func TestFeelingSpans(t *testing.T) {
 	u := &unit{}
 	for text, want := range map[string]string{
-		"I was overwhelmed at first.":                     "overwhelmed",
-		"We were exhausted and starved when we got home.": "exhausted and starved",
-		"The bridge was designed by a local firm.":        "",
-		"We had dinner at the harbour.":                   "",
+		"I was overwhelmed at first.":                       "overwhelmed",
+		"We were exhausted and starved when we got home.":   "exhausted and starved",
+		"The bridge was designed by a local firm.":          "",
+		"We had dinner at the harbour.":                     "",
+		"Honestly I feel overwhelmed after the first week.": "overwhelmed",
 	} {
 		var got []string
 		for _, f := range feelingSpans(newSentence(text, u)) {
