@@ -24,3 +24,11 @@ func TestActionSpans(t *testing.T) {
 		{"The fence looks great.", nil},
 	}, func(s *sentence) []span { return actionSpans(s, 10) })
 }
+
+// "What did we decide about X" is answered with what was decided, the
+// question's own words kept ("skip the band and hire a string trio").
+func TestReadDecision(t *testing.T) {
+	checkReads(t, "[2023-09-12 a] User: We decided to skip the band and hire a string trio instead.\n", []readCase{
+		{"What did we decide about the band?", "skip the band and hire a string trio"},
+	})
+}

@@ -109,3 +109,41 @@ func changeTargets(s *sentence, maxWords int) []span {
 	}
 	return out
 }
+
+// decisionVerbs are the stems of the verbs a question asks a decision by
+// ("what did we decide about the DJ", "what did she choose"): a general
+// word class of English.
+var decisionVerbs = keySet(`decide choose agree opt settle`)
+
+// decisionSpans are what a sentence says was decided: the verb phrase
+// after a verb of deciding and "to" ("decided to skip the DJ and make a
+// playlist ourselves", "agreed to", "chose to", "opted to"), or the noun
+// phrase after "on" ("settled on the blue one", "decided on a date"), to
+// the end of its clause (commas of a series kept), at most maxWords words.
+// The words the question says stay: they are part of what was decided.
+// Each fits 1.
+func decisionSpans(s *sentence, maxWords int) []span {
+	var out []span
+	n := len(s.toks)
+	for i := 0; i+2 < n; i++ {
+		if !decisionVerbs[s.keys[i]] {
+			continue
+		}
+		if w := s.toks[i+1].Lower; w != "to" && w != "on" {
+			continue
+		}
+		st := i + 2
+		if st >= n || s.toks[st].Punct {
+			continue
+		}
+		en := clauseEnd(s, st, maxWords)
+		if full := clauseEnd(s, st, 4*maxWords); full > en && en-2 > st && s.toks[en-2].Lower == "to" {
+			en -= 2 // a purpose cut short ("… ourselves to save"): dropped
+		}
+		if en <= st {
+			continue
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: 1})
+	}
+	return out
+}

@@ -1141,6 +1141,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(f.text, f.fit, f.start, f.end)
 		}
 	}
+	if decisionVerbs[q.verbKey] {
+		// "what did we decide about the DJ": what was decided, the
+		// question's own words kept ("skip the DJ and make a
+		// playlist ourselves")
+		for _, d := range decisionSpans(s, opts.MaxWords) {
+			addNear(d.text, d.fit, d.start, d.end, 1)
+		}
+	}
 	if q.current {
 		// "I've switched to packing my own lunch", "converted to
 		// trail runners": what the thing changed to is the current
