@@ -1,6 +1,9 @@
 package reader
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Changes of state. A later memory item that tells a change ("we cut the
 // list down to 85", "I've switched to packing my own lunch", "converted
@@ -34,14 +37,60 @@ var changeStems = func() map[string]bool {
 }()
 
 // changedValue reports whether candidate c, told after top, states a
-// changed value of what top states: a sentence that itself holds a
-// question term and tells a change (tellsChange), a candidate that fits
-// the answer's type at least half as well as top and scores at least
-// changedValueShare of it, in a memory item no strategy marked
-// superseded.
-func changedValue(sc *scorer, c, top cand) bool {
+// changed value of what top states: c stands where a sentence says what
+// something changed to (changePosition), the sentence holds a question
+// term other than a speaker's name, c fits the answer's type at least half
+// as well as top and scores at least changedValueShare of it, and no
+// strategy marked its memory item superseded.
+func changedValue(q question, sc *scorer, c, top cand) bool {
 	return c.s.u.status != "superseded" && c.fit >= 0.5*top.fit && c.score >= changedValueShare*top.score &&
-		tellsChange(c.s) && sc.cover(c.s.set) > 0
+		changePosition(q, c) && holdsTopicTerm(sc, c.s)
+}
+
+// holdsTopicTerm reports whether s holds a focus term of the question
+// other than the name of a speaker of the context (whose every sentence
+// holds it).
+func holdsTopicTerm(sc *scorer, s *sentence) bool {
+	for _, f := range sc.q.focus {
+		if s.set[f] && !sc.persons[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// changePosition reports whether candidate c stands where its sentence
+// says what something changed to: inside a change target that can be the
+// value asked for ("switched to Hill's Science Diet", changeTargets,
+// targetFits), before "become" ("dahlias have
+// become my favorite"), or as the amount right after "to" in a sentence
+// that tells a change ("cut the guest list down to 85", "raised the rent
+// to $1,780").
+func changePosition(q question, c cand) bool {
+	s := c.s
+	if c.end <= c.start {
+		return false
+	}
+	for _, t := range changeTargets(s, changeTargetWords) {
+		if t.start <= c.start && c.end <= t.end && targetFits(q, s, t) {
+			return true
+		}
+	}
+	if becomesAfter(s, c.end) {
+		return true
+	}
+	return c.start > 0 && s.toks[c.start-1].Lower == "to" && isNumberTok(s.toks[c.start]) && tellsChange(s)
+}
+
+// becomesAfter reports whether a form of "become" follows token e of s
+// within three words ("dahlias have become my favorite").
+func becomesAfter(s *sentence, e int) bool {
+	for j := e; j < len(s.toks) && j < e+3; j++ {
+		if s.keys[j] == stem("become") || s.toks[j].Lower == "became" {
+			return true
+		}
+	}
+	return false
 }
 
 // tellsChange reports whether s holds a word of change (changeStems); "no
@@ -68,8 +117,9 @@ var changeTargetVerbs = keySet(`switch move change convert upgrade downgrade shi
 const changeTargetWords = 6
 
 // changeTargets are the phrases that name what something changed to: the
-// words after "to" or "into" (past "over", "back" or "up") following a
-// verb of change, to the end of the clause or the first comma, at most
+// words after "to" or "into" following a verb of change, its object and
+// particles between (at most four words: "switched Pepper to", "moved our
+// books over to"), to the end of the clause or the first comma, at most
 // changeTargetWords and maxWords words, a leading article dropped. Each
 // fits 1.
 func changeTargets(s *sentence, maxWords int) []span {
@@ -79,8 +129,13 @@ func changeTargets(s *sentence, maxWords int) []span {
 		if !changeTargetVerbs[s.keys[i]] {
 			continue
 		}
+		// the verb's object and particles may stand before "to"
+		// ("switched Pepper to", "moved our books over to")
 		j := i + 1
-		for j < n && (s.toks[j].Lower == "over" || s.toks[j].Lower == "back" || s.toks[j].Lower == "up") {
+		if j < n && (s.toks[j].Lower == "on" || s.toks[j].Lower == "off") {
+			continue // "switched on the radio": power, not a change of state
+		}
+		for j < n && j <= i+5 && !s.toks[j].Punct && s.toks[j].Lower != "to" && s.toks[j].Lower != "into" && !isBoundary(s, j) {
 			j++
 		}
 		if j >= n {
@@ -95,6 +150,9 @@ func changeTargets(s *sentence, maxWords int) []span {
 		}
 		if st >= n || s.toks[st].Punct {
 			continue
+		}
+		if tg := s.tags(); st < len(tg) && tg[st] == "VB" {
+			continue // "to catch the news": a purpose, not a new state
 		}
 		en := clauseEnd(s, st, min(maxWords, changeTargetWords))
 		for k := st; k < en; k++ {
@@ -146,4 +204,16 @@ func decisionSpans(s *sentence, maxWords int) []span {
 		out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: 1})
 	}
 	return out
+}
+
+// targetFits reports whether change target t of s can be the value a
+// question asks for: any target answers a question with no head noun
+// ("what do I prefer for lunch now"), but for "which gym" or "where" the
+// target must be a name or hold the head noun ("at the gym I switched to
+// free weights" names no gym).
+func targetFits(q question, s *sentence, t span) bool {
+	if q.headKey == "" && q.typ != TypePlace {
+		return true
+	}
+	return capitalized(s, t.start) || slices.Contains(s.keys[t.start:t.end], q.headKey)
 }

@@ -16,7 +16,9 @@ var colorNouns = wordSet(`color colors colour colours shade shades hue hues`)
 // non-basic ones.
 var colorTerms = wordSet(`black white red green yellow blue brown purple pink orange gray grey violet indigo
 	turquoise teal navy maroon beige gold golden silver cream ivory lavender magenta crimson scarlet tan olive
-	lime aqua cyan burgundy coral peach mint emerald charcoal`)
+	lime aqua cyan burgundy coral peach mint emerald charcoal sage mauve plum rust bronze copper khaki taupe mustard
+	ochre slate periwinkle fuchsia salmon lilac amber aquamarine chartreuse cerulean cobalt sapphire ruby jade
+	terracotta rose blush champagne sand seafoam forest olive wine metallic`)
 
 // colorModifiers qualify a colour term's lightness or saturation.
 var colorModifiers = wordSet(`light lighter dark darker bright brighter pale paler deep deeper pastel neon soft
@@ -28,7 +30,8 @@ var colorModifiers = wordSet(`light lighter dark darker bright brighter pale pal
 const colorFit = 0.9
 
 // colorSpans are the colours s names: a colour term with the lightness
-// modifiers before it, colour terms joined by "and", "or" or a hyphen
+// modifiers before it and the colour terms after it ("forest green",
+// "rose gold"), colour terms joined by "and", "or" or a hyphen
 // ("red and purple", "blue-green"), a "shade of" phrase before it ("a
 // lighter shade of gray"), and the capitalized words of a named colour it
 // stands in ("Hale Navy"). A span does not run into a blocked token.
@@ -46,6 +49,10 @@ func colorSpans(s *sentence, blocked map[int]bool) []span {
 			continue
 		}
 		start, end := i, i+1
+		// "rose gold", "forest green", "mustard yellow"
+		for end < n && colorTerms[low(end)] {
+			end++
+		}
 		// "red and purple", "blue-green"
 		for end+1 < n && (low(end) == "and" || low(end) == "or" || low(end) == "-") && colorTerms[low(end+1)] {
 			end += 2

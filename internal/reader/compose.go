@@ -288,17 +288,17 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// question looks back ("before", "first").
 		for _, c := range all[1:] {
 			if (c.score >= 0.6*top.score || (valueAsked(q) || q.current && q.entity && (c.typed || c.name)) && c.s.u.status != "superseded" && c.score >= newerValueShare*top.score ||
-				changedValue(sc, c, top)) && c.s.u.date.After(top.s.u.date) {
+				changedValue(q, sc, c, top)) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
 	} else if q.state && !q.earlier && len(q.when) == 0 {
 		// "what is my favorite flower": a state asked in the present
-		// is the one a later item says it changed to ("dahlias have
-		// become my favorite"); a later item that tells no change
+		// is the one a later item says has become it ("dahlias have
+		// become my favorite"); a later item that tells no such change
 		// does not replace it
 		for _, c := range all[1:] {
-			if changedValue(sc, c, top) && c.s.u.date.After(top.s.u.date) {
+			if changedValue(q, sc, c, top) && becomesAfter(c.s, c.end) && c.s.u.date.After(top.s.u.date) {
 				top = c
 			}
 		}
@@ -569,6 +569,12 @@ func namesHeadKind(q question, s *sentence) bool {
 	return false
 }
 
+// fittingTarget reports whether s names a change target that can be the
+// value q asks for (changeTargets, targetFits).
+func fittingTarget(q question, s *sentence) bool {
+	return slices.ContainsFunc(changeTargets(s, changeTargetWords), func(t span) bool { return targetFits(q, s, t) })
+}
+
 // laterTellings are the sentences of ranked, outside pool, with support at
 // least min, that hold the question's head noun or name what something
 // changed to (changeTargets), told in a memory item dated after every
@@ -576,6 +582,8 @@ func namesHeadKind(q question, s *sentence) bool {
 // must be read even where an earlier, longer turn fills the pool's eight
 // places. Ranked order is kept.
 func laterTellings(q question, ranked, pool []scored, min float64) []scored {
+	// (a change target counts only where it can be the value asked
+	// for: targetFits)
 	var last time.Time
 	in := map[*sentence]bool{}
 	for _, p := range pool {
@@ -589,7 +597,7 @@ func laterTellings(q question, ranked, pool []scored, min float64) []scored {
 		if r.support < min {
 			break
 		}
-		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey] || len(changeTargets(r.s, 1)) > 0) {
+		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey] || fittingTarget(q, r.s)) {
 			out = append(out, r)
 		}
 	}
@@ -1141,7 +1149,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			add(f.text, f.fit, f.start, f.end)
 		}
 	}
-	if decisionVerbs[q.verbKey] {
+	if decisionVerbs[q.verbKey] && q.head == "" {
 		// "what did we decide about the DJ": what was decided, the
 		// question's own words kept ("skip the DJ and make a
 		// playlist ourselves")
@@ -1154,7 +1162,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// trail runners": what the thing changed to is the current
 		// value, however few of the question's words stand by it
 		for _, c := range changeTargets(s, opts.MaxWords) {
-			addNear(c.text, c.fit, c.start, c.end, 1)
+			if targetFits(q, s, c) {
+				addNear(c.text, c.fit, c.start, c.end, 1)
+			}
 		}
 	}
 	if q.advice {
@@ -1702,8 +1712,8 @@ var weekdays = map[string]time.Weekday{
 // absolute date when the context lets you compute it",
 // internal/model/prompts/answer.tmpl): a day, however said ("yesterday",
 // "last Friday", "on Saturday"), and a whole count of days or weeks back
-// or ahead ("two weeks ago" in an item of 19 March 2023, "in two weeks",
-// "two weeks from today") are the day itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
+// or ahead ("two weeks ago" in an item of 19 March 2023, "two weeks from
+// today") are the day itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
 // count is its temporal.Mention Value ("the week before 9 June 2023",
 // "June 2023", "2022", "a few days before 22 November 2023").
 func dateSpans(s *sentence) []span {
@@ -1849,12 +1859,14 @@ func isCurrencyRune(r rune) bool { return r == '$' || r == '€' || r == '£' ||
 // time unit, "since <year>" and "<n> <unit>s ago".
 func numberSpans(s *sentence, durationOnly bool) []span {
 	var out []span
+	hyphens := map[int]bool{}
 	for i := 0; i < len(s.toks); i++ {
 		t := s.toks[i]
 		if !isNumberTok(t) {
 			if d, ok := hyphenDuration(t); ok && durationOnly {
 				// "a six-month probation": the amount of time
 				out = append(out, span{text: d, start: i, end: i + 1})
+				hyphens[i] = true
 			}
 			continue
 		}
@@ -1896,6 +1908,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		if d, ok := hyphenDuration(t); ok && j == i+1 {
 			// "a 14-month lease": the amount of time is "14 months"
 			out = append(out, span{text: d, start: i, end: j})
+			hyphens[i] = true
 			continue
 		}
 		compound := false
@@ -1927,6 +1940,12 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		if compound {
 			i = end - 1
 		}
+	}
+	if len(hyphens) > 0 && len(out) > len(hyphens) {
+		// "a 6-month internship …, then worked there for three
+		// years": an amount of time said by itself measures the
+		// event; one set before a noun names a kind of thing
+		out = slices.DeleteFunc(out, func(sp span) bool { return hyphens[sp.start] })
 	}
 	return out
 }
@@ -2322,8 +2341,9 @@ func nameSpans(q question, s *sentence) []span {
 			continue
 		}
 		for j < n && (j > i && s.toks[j-1].Text == "." || capitalized(s, j) || (j > i && j+1 < n && capitalized(s, j+1) && (s.toks[j].Lower == "of" || s.toks[j].Lower == "de" || s.toks[j].Lower == "the") && !s.toks[j].Punct) ||
-			j > i && s.toks[j].Text == "." && titleAbbrev[s.toks[j-1].Lower] && j+1 < n && capitalized(s, j+1)) {
-			// (a title's dot stays inside the name: "St. Anne's Church")
+			j == i+1 && s.toks[j].Text == "." && titleAbbrev[s.toks[j-1].Lower] && j+1 < n && capitalized(s, j+1)) {
+			// (a title's dot stays inside the name it opens: "St.
+			// Anne's Church"; not "on Oak St. Mike says …")
 			j++
 		}
 		for work && j > i && j+1 < n && titleLinks[s.toks[j].Lower] && !(q.list && (s.toks[j].Lower == "and" || s.toks[j].Lower == "or")) {
@@ -2358,8 +2378,8 @@ func nameSpans(q question, s *sentence) []span {
 			loc := false
 			if k > 0 {
 				p := k - 1
-				if p > 0 && s.toks[p].Lower == "the" {
-					p-- // "at the Riverside Boathouse"
+				if tg := s.tags(); p > 0 && s.toks[p].Lower == "the" && !(j < n && !s.toks[j].Punct && (tg[j] == "NN" || tg[j] == "NNS")) {
+					p-- // "at the Riverside Boathouse"; not "in the Marketing department"
 				}
 				switch s.toks[p].Lower {
 				case "in", "at", "to", "from", "near", "around", "visit", "visited", "visiting", "toward", "towards", "into":
@@ -2962,12 +2982,21 @@ func hasContent(s *sentence, st, en int) bool {
 func personish(text string) bool {
 	for _, t := range words(text) {
 		w := possessiveBase(t.Lower)
-		if personNouns[w] || orgNouns[w] || groupNouns[w] {
+		sg := strings.TrimSuffix(w, "s")
+		if personNouns[w] || orgNouns[w] || groupNouns[w] || roleNouns[w] || personNouns[sg] || groupNouns[sg] || roleNouns[sg] {
 			return true
 		}
 	}
 	return false
 }
+
+// roleNouns name people by trade or tie ("my landlord", "the barber",
+// "the in-laws"), beside personNouns: a general word class of English.
+var roleNouns = wordSet(`landlord landlady barber hairdresser stylist accountant lawyer attorney plumber electrician
+	contractor mechanic dentist nurse surgeon therapist counselor counsellor tutor trainer instructor coach pastor
+	priest rabbi babysitter nanny caregiver driver pilot chef waiter waitress cashier clerk officer agent realtor
+	vet veterinarian pharmacist professor principal student classmate twin twins in-laws in-law grandparent
+	grandchild grandkids stepmom stepdad stepmother stepfather godmother godfather host guest guests`)
 
 // groupNouns name bodies of people that "who" may ask for ("sang with a
 // local choir"): a general word class of English.
@@ -3144,7 +3173,7 @@ func afterPrep(s *sentence, start int, prep string) bool {
 // appositiveName is the name an apposition anywhere in sents gives c's
 // noun phrase: its head noun and the content words before it (at most
 // three), then a comma and a run of capitalized words that ends the
-// sentence or its clause ("my old area, West County, …" for "my old
+// sentence or its clause, not a list's next item ("my old area, West County, …" for "my old
 // area"; "my home country, Sweden." for "home country"). It is "" when c
 // is a name, ends in no common noun, or no sentence names it so. A thing
 // introduced by description is named in an apposition elsewhere
@@ -3181,8 +3210,8 @@ func appositiveName(c cand, sents []*sentence) string {
 			for k < len(o.toks) && capitalized(o, k) {
 				k++
 			}
-			if k == j+1 || k < len(o.toks) && !o.toks[k].Punct && o.toks[k].Lower != "and" || vocative(o, j+1, k) {
-				continue // no name, a clause ("my team, Jon said …") or the listener ("Thanks, Maria!")
+			if k == j+1 || k < len(o.toks) && !o.toks[k].Punct || vocative(o, j+1, k) || k+2 < len(o.toks) && o.toks[k].Text == "," && o.toks[k+1].Lower == "and" && !nlp.IsPronoun(o.toks[k+2].Lower) {
+				continue // no name, a clause ("my team, Jon said …"), a list ("the museum, Central Park and the zoo") or the listener ("Thanks, Maria!")
 			}
 			return textOf(o, j+1, k)
 		}
@@ -3362,7 +3391,7 @@ func remainder(q question, s *sentence, maxWords int) string {
 	return cleanSpan(textOf(s, bestSt, bestEn))
 }
 
-var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't shouldn't mustn't needn't shan't nobody nothing neither nor`)
+var negations = wordSet(`not never no n't didn't don't doesn't isn't wasn't weren't aren't won't wouldn't can't cannot couldn't haven't hasn't hadn't nobody nothing neither nor`)
 
 // yesNo answers a yes/no question from its best sentence: "No" when the
 // clause holding the focus terms is negated (and the question is not),
@@ -3383,13 +3412,7 @@ func yesNo(q question, s *sentence) string {
 	if !neg {
 		// "we decided to skip the DJ", "we cancelled the cruise":
 		// a verb of not doing governs a focus term of its clause
-		neg = reversedFocus(s, anchors, clauses)
-	}
-	if !neg && stillRe.MatchString(q.text) && tellsChange(s) && !anchorAfterTarget(s, anchors, clauses) {
-		// "does the bakery still use QuickBooks" — "we switched our
-		// books over to Wave because QuickBooks got too expensive":
-		// the thing asked about is what changed away
-		neg = true
+		neg = reversedFocus(q, s, anchors)
 	}
 	if !neg && len(s.toks) > 1 && noParticles[s.toks[0].Lower] && s.toks[1].Punct {
 		// "No, this is not necessary.": the reply's answer particle
@@ -3413,12 +3436,11 @@ func yesNo(q question, s *sentence) string {
 				continue
 			}
 			oc := clauseIDs(o)
-			in := map[int]bool{}
 			for _, a := range oa {
-				in[oc[a]] = true
-			}
-			for i, t := range o.toks {
-				if in[oc[i]] && negations[t.Lower] {
+				// the negation right before the term ("Nothing
+				// broken", "no DJ"), not one elsewhere in the
+				// sentence ("no complaints about the service")
+				if a > 0 && negations[o.toks[a-1].Lower] || a > 1 && negations[o.toks[a-2].Lower] && !o.toks[a-1].Punct {
 					neg, s, anchors, clauses = true, o, oa, oc
 					break
 				}
@@ -3450,57 +3472,67 @@ var noParticles = wordSet(`no nope nah`)
 // against it", "instead of"). A general word class of English.
 var reversalStems = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`skip avoid cancel decline refuse forgo quit stop abandon scrap ditch postpone
-		against instead`) {
+	for _, w := range strings.Fields(`skip avoid cancel decline refuse forgo quit abandon scrap ditch postpone against
+		instead`) {
 		m[stem(w)] = true
 	}
 	return m
 }()
 
-// reversedFocus reports whether a reversal verb (reversalStems, or a
-// phrasal one: reversalParticles) stands in a clause of s before one of
-// its focus anchors: the thing is not done.
-func reversedFocus(s *sentence, anchors, clauses []int) bool {
+// reversedFocus reports whether a reversal verb (reversalStems, a phrasal
+// one — reversalParticles — or a negated modal, modalNegations) governs a
+// focus anchor of s as its object: it stands right before the anchor,
+// only determiners, possessives and modifiers between ("decided to skip
+// the DJ", "turned down the Northbeam offer", "shouldn't drive"). A
+// reversal word the question itself says ("did I cancel the gym") is its
+// topic, not an answer.
+func reversedFocus(q question, s *sentence, anchors []int) bool {
+	tg := s.tags()
 	for _, a := range anchors {
-		for i := a - 1; i >= 0 && clauses[i] == clauses[a]; i-- {
-			k := s.keys[i]
-			if reversalStems[k] || i > 0 && reversalParticles[s.toks[i].Lower] == stem(s.toks[i-1].Lower) {
-				return true
-			}
+		i := a - 1
+		for i >= 0 && i < len(tg) && i > a-4 && (tg[i] == "DT" || tg[i] == "PRP$" || tg[i] == "POS" || strings.HasPrefix(tg[i], "JJ") || tg[i] == "CD" || strings.HasSuffix(s.toks[i].Lower, "'s") || strings.HasPrefix(tg[i], "NN") && q.order(s.keys[i]) >= 0) {
+			i--
+		}
+		if i < 0 || s.toks[i].Punct || q.order(s.keys[i]) >= 0 {
+			continue
+		}
+		if reversalStems[s.keys[i]] || i > 0 && reversalParticles[s.toks[i].Lower] == stem(s.toks[i-1].Lower) && q.order(s.keys[i-1]) < 0 {
+			return true
+		}
+		if modalNegations[s.toks[i].Lower] && nextContentAsked(q, s, a) {
+			// "Mom shouldn't drive while on the new medication", not
+			// "you shouldn't take a taxi; the bus is faster"
+			return true
 		}
 	}
 	return false
 }
+
+// nextContentAsked reports whether the first content word after token a
+// of s, in its clause, is a question term, or the clause ends first: what
+// the verb at a is said of is what the question asks about.
+func nextContentAsked(q question, s *sentence, a int) bool {
+	for j := a + 1; j < len(s.toks); j++ {
+		t := s.toks[j]
+		if t.Punct || isBoundary(s, j) {
+			return true
+		}
+		if nlp.IsFunctionWord(t.Lower) {
+			continue
+		}
+		return q.order(s.keys[j]) >= 0
+	}
+	return true
+}
+
+// modalNegations are negated modals that deny what follows them ("Mom
+// shouldn't drive"); read only right before the thing asked about.
+var modalNegations = wordSet(`shouldn't mustn't needn't shouldn’t mustn’t needn’t`)
 
 // reversalParticles are the particles of phrasal verbs of not doing or
 // not keeping, with the stem of their verb ("gave up", "turned down",
-// "called off", "backed out", "passed on").
-var reversalParticles = map[string]string{"up": stem("give"), "down": stem("turn"), "off": stem("call"), "out": stem("back"), "on": stem("pass")}
-
-// stillRe marks a question about whether a state goes on ("still",
-// "anymore").
-var stillRe = regexp.MustCompile(`(?i)\b(still|anymore|any more|any longer)\b`)
-
-// anchorAfterTarget reports whether a focus anchor of s follows "to" or
-// "into" (within four words of its clause, no mark between) after a word
-// of change
-// ("switched to Wave", "moved into the new flat"): the thing asked about
-// is the new state.
-func anchorAfterTarget(s *sentence, anchors, clauses []int) bool {
-	for _, a := range anchors {
-		for i := a - 1; i >= 0 && i >= a-4 && !s.toks[i].Punct && clauses[i] == clauses[a]; i-- {
-			if w := s.toks[i].Lower; w != "to" && w != "into" {
-				continue
-			}
-			for j := i - 1; j >= 0 && j >= i-6; j-- {
-				if changeStems[s.keys[j]] {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+// "called off").
+var reversalParticles = map[string]string{"up": stem("give"), "down": stem("turn"), "off": stem("call")}
 
 // supportPhrase is the clause of s with the most focus terms, trimmed, at
 // most maxWords words.
@@ -4377,8 +4409,10 @@ var workTitles = wordSet(`book books movie movies film films song songs album al
 	novels podcast podcasts play plays painting paintings title titles game games`)
 
 // titleLinks are the small words English title case leaves in lower case
-// inside a title.
-var titleLinks = wordSet(`a an the and or of to in on at for with from nor but as`)
+// inside a title; "at", "on", "for" and "from", which as often set a
+// place or a time after one ("Dune at the IMAX", "Hamilton on
+// Broadway"), are left out.
+var titleLinks = wordSet(`a an the and or of to in with nor but as`)
 
 // titleAbbrev are the abbreviated titles a name may start with.
 var titleAbbrev = wordSet(`dr prof mr mrs ms mx st`)

@@ -262,17 +262,18 @@ func thingCount(q question, sc *scorer, ranked []scored) int {
 	return max(n, countItems(q, sc, ranked))
 }
 
-// titledName is the name a capitalized title at i of s is followed by
-// ("Dr. Patel" → "patel", "Professor Ada Lin" → "ada lin"), its period
-// skipped; "" when no capitalized word follows.
+// titledName is the name an abbreviated title at i of s is followed by,
+// after its dot ("Dr. Patel" → "patel"); "" when no dot or no
+// capitalized word follows ("Dr Pepper").
 func titledName(s *sentence, i int) string {
 	if !initialCap(s.toks[i].Text) {
 		return ""
 	}
 	j := i + 1
-	if j < len(s.toks) && s.toks[j].Text == "." {
-		j++
+	if j >= len(s.toks) || s.toks[j].Text != "." {
+		return "" // "Dr Pepper": a title abbreviates with its dot
 	}
+	j++
 	var name []string
 	for ; j < len(s.toks) && !s.toks[j].Punct && initialCap(s.toks[j].Text); j++ {
 		name = append(name, s.toks[j].Lower)
@@ -584,16 +585,27 @@ func listedCount(question string, q question, sents []*sentence, byUnit [][]*sen
 	return n
 }
 
-// listItems splits a list answer into its items: at commas and at an
-// "and" that joins the last item ("a, b, and c", "a and b").
+// listItems splits a list answer into its items: at commas, and at the
+// "and" that joins the last item ("a, b, and c", "a, b and c", "a and
+// b"); an "and" inside an earlier item stays ("mac and cheese, …").
 func listItems(text string) []string {
 	var out []string
-	for _, p := range strings.Split(text, ",") {
+	parts := strings.Split(text, ",")
+	for k, p := range parts {
 		p = strings.TrimSpace(p)
-		for _, q := range strings.Split(p, " and ") {
-			if q = strings.TrimSpace(strings.TrimPrefix(q, "and ")); q != "" {
-				out = append(out, q)
+		if k == len(parts)-1 {
+			if q, ok := strings.CutPrefix(p, "and "); ok {
+				p = q // "…, and two cousins"
+			} else if a, b, ok := strings.Cut(p, " and "); ok && k > 0 {
+				out = append(out, strings.TrimSpace(a)) // "…, Chipotle and Nando's"
+				p = b
+			} else if ok && k == 0 {
+				out = append(out, strings.TrimSpace(a)) // "a and b"
+				p = b
 			}
+		}
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
 		}
 	}
 	return out

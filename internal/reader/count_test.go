@@ -299,3 +299,22 @@ func TestReadWordHyphenDuration(t *testing.T) {
 		{"How long is my probation period at the new job?", "six months"},
 	})
 }
+
+// A free-standing amount of time measures the event before one set
+// before a noun ("a 6-month internship …, then worked there for three
+// years"); "Dr" without its dot is no title ("a Dr Pepper"); a list's
+// items split at the last "and" only ("Ben and Jerry's, Chipotle and
+// Nando's" is three).
+func TestCountAndDurationEdges(t *testing.T) {
+	checkReads(t, "[2024-03-10 a] User: I did a 6-month internship at Google, then worked there for three years.\n", []readCase{
+		{"How long did I work at Google?", "three years"},
+	})
+	checkReads(t, "[2024-03-10 a] User: I saw Dr. Patel for my knee.\n[2024-03-12 b] User: I grabbed a Dr Pepper after the appointment.\n", []readCase{
+		{"How many doctors did I see this month?", "one"},
+	})
+	for text, want := range map[string]int{"Ben and Jerry's, Chipotle and Nando's": 3, "mac and cheese, coleslaw, and rice and beans": 3, "a and b": 2} {
+		if got := len(listItems(text)); got != want {
+			t.Errorf("listItems(%q): %d items, want %d", text, got, want)
+		}
+	}
+}

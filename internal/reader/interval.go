@@ -341,9 +341,10 @@ var unitDays = map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}
 // day.
 var lastUnitRe = regexp.MustCompile(`(?i)\blast\s+(week|month|year)\b`)
 
-// aheadRe is a count of days or weeks ahead of the item's date ("in two
-// weeks", "three days from today").
-var aheadRe = regexp.MustCompile(`(?i)^(?:in\s+)?(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?(?:\s+from\s+(?:today|now|tonight))?$`)
+// aheadRe is a count of days or weeks ahead of the item's date ("three
+// days from today"); "in two weeks" is left a span, since it as often
+// says how long something took ("finished the course in two weeks").
+var aheadRe = regexp.MustCompile(`(?i)^(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?\s+from\s+(?:today|now|tonight)$`)
 
 // agoRe is a count of units back from the item's day ("three weeks ago",
 // "a couple of months ago").

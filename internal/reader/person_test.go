@@ -131,3 +131,15 @@ func TestReadNameOfRole(t *testing.T) {
 		t.Errorf("analyze: type %v head %q, want person, teacher", q.typ, q.head)
 	}
 }
+
+// The asked-form filter keeps plural and trade nouns for "who" ("my
+// neighbors", "the landlord", "the in-laws") and the colour terms beyond
+// the basic ones ("sage", "forest green").
+func TestAskedFormKeepsCommonAnswers(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"Who helped me move?", "[2024-03-10 a] User: My neighbors helped me move.\n", "neighbors"},
+		{"Who fixed the sink?", "[2024-03-10 a] User: The landlord fixed the sink on Monday.\n", "landlord"},
+		{"What color did I paint the fence?", "[2024-03-10 a] User: I painted the fence forest green last weekend.\n", "forest green"},
+		{"What color did we paint the nursery?", "[2024-03-10 a] User: We painted the nursery sage, it's so calming.\n", "sage"},
+	})
+}

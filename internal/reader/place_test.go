@@ -94,3 +94,16 @@ func TestReadHeadKindBelowPool(t *testing.T) {
 		"[2023-10-02 c] Jonas: We picked the place on Oak Street because it's close to work.\n"
 	checkReads(t, ctx, []readCase{{"Which street is Jonas's new apartment on?", "Oak Street"}})
 }
+
+// A work's title stops before a venue ("Dune at the IMAX"); an
+// apposition that is a list's next item is no name ("the museum,
+// Central Park and the zoo"); a name before a common noun after "in
+// the" is a modifier, not a place ("in the Marketing department at
+// Nike").
+func TestTitleAndPlaceEdges(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"What movie did we watch?", "[2024-03-10 a] User: We watched Dune at the IMAX downtown.\n", "Dune"},
+		{"Where did we go on Saturday morning?", "[2024-03-10 a] User: On Saturday morning we went to the museum.\n[2024-03-11 b] User: This weekend we saw the museum, Central Park and the zoo.\n", "museum"},
+		{"Where is my sister working?", "[2024-03-10 a] User: My sister works in the Marketing department at Nike.\n", "Nike"},
+	})
+}
