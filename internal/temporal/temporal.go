@@ -327,8 +327,12 @@ func find(text string, ref time.Time, gated bool) []Mention {
 		// the month, the occurrence nearest the reference day; not
 		// "the 5th floor", "the 3rd time" (a word other than a
 		// preposition or conjunction after it)
-		if loc[4] >= 0 && !ordDayFollowers[strings.ToLower(strings.TrimSpace(text[loc[4]:loc[5]]))] {
-			continue
+		if loc[4] >= 0 {
+			next := strings.ToLower(strings.TrimSpace(text[loc[4]:loc[5]]))
+			on := strings.HasPrefix(strings.ToLower(text[loc[0]:loc[1]]), "on")
+			if !ordDayFollowers[next] && !(on && ordDayConjunctions[next]) {
+				continue
+			}
 		}
 		d, _ := strconv.Atoi(text[loc[2]:loc[3]])
 		if t, ok := nearestMonthDay(day, d); ok {
@@ -492,15 +496,19 @@ func lastWeekend(d time.Time) time.Time { return addDays(thisWeekend(d), -7) }
 var numberWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
 
 // ordDayFollowers are the words that may follow a day of the month said
-// alone ("the 17th at noon", "on the 15th after my trip"): prepositions,
-// conjunctions and time words; any other word makes the ordinal a rank
-// ("the 5th floor").
+// alone ("the 17th at noon", "on the 15th after my trip"): prepositions
+// and conjunctions of time and the parts of a day; any other word makes
+// the ordinal a rank ("the 5th floor", "the 1st to leave", "the 3rd and
+// 5th grade", "the 2nd in line").
 var ordDayFollowers = map[string]bool{
-	"at": true, "after": true, "before": true, "and": true, "or": true, "but": true, "so": true, "to": true,
-	"in": true, "on": true, "for": true, "with": true, "when": true, "because": true, "then": true, "too": true,
-	"until": true, "till": true, "since": true, "morning": true, "afternoon": true, "evening": true, "night": true,
-	"is": true, "was": true, "will": true, "we": true, "i": true, "it": true, "which": true, "that": true,
+	"at": true, "after": true, "before": true, "when": true, "because": true, "then": true, "until": true, "till": true,
+	"since": true, "morning": true, "afternoon": true, "evening": true, "night": true,
 }
+
+// ordDayConjunctions may follow a day of the month said after "on" ("on
+// the 17th and it was great", "on the 17th and 18th"); without "on" they
+// follow ranks as often ("the 3rd and 5th grade").
+var ordDayConjunctions = map[string]bool{"and": true, "but": true, "so": true, "or": true}
 
 // nearestMonthDay is day-of-month d in the month of ref, the month before
 // or the month after, whichever is nearest ref (ties: the earlier).

@@ -194,3 +194,17 @@ func TestFindYearNeedsAPreposition(t *testing.T) {
 		}
 	}
 }
+
+// An ordinal that ranks ("the 1st to leave", "the 3rd and 5th grade", "the
+// 2nd in line") is no day of the month; after "on" a conjunction may
+// follow the day ("on the 17th and it was great").
+func TestOrdinalRankIsNoDay(t *testing.T) {
+	for _, s := range []string{"he was the 1st to leave", "my twins are in the 3rd and 5th grade", "I was the 2nd in line", "in the 5th and final round"} {
+		if ms := Find(s, ref); len(ms) != 0 {
+			t.Errorf("%q: got %+v, want no mention", s, ms)
+		}
+	}
+	if ms := Find("I bought it on the 17th and it's great", ref); len(ms) != 1 || ms[0].Value != "17 June 2023" {
+		t.Errorf("on the 17th: %+v", ms)
+	}
+}
