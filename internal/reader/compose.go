@@ -1713,7 +1713,8 @@ var weekdays = map[string]time.Weekday{
 // internal/model/prompts/answer.tmpl): a day, however said ("yesterday",
 // "last Friday", "on Saturday"), and a whole count of days or weeks back
 // or ahead ("two weeks ago" in an item of 19 March 2023, "two weeks from
-// today") are the day itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
+// today", "in two weeks" in a sentence not in the past tense) are the day
+// itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
 // count is its temporal.Mention Value ("the week before 9 June 2023",
 // "June 2023", "2022", "a few days before 22 November 2023").
 func dateSpans(s *sentence) []span {
@@ -1728,6 +1729,11 @@ func dateSpans(s *sentence) []span {
 			sign, a := -1, agoRe.FindStringSubmatch(m.Text)
 			if a == nil {
 				sign, a = 1, aheadRe.FindStringSubmatch(m.Text)
+			}
+			if a == nil && !pastTense(s) {
+				// "the recital is in two weeks": a day ahead; "I
+				// finished the course in two weeks" says how long
+				sign, a = 1, inAheadRe.FindStringSubmatch(m.Text)
 			}
 			if a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {
 				if n, ok := countOf(a[1]); ok {

@@ -3,6 +3,7 @@ package reader
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -345,6 +346,15 @@ var lastUnitRe = regexp.MustCompile(`(?i)\blast\s+(week|month|year)\b`)
 // days from today"); "in two weeks" is left a span, since it as often
 // says how long something took ("finished the course in two weeks").
 var aheadRe = regexp.MustCompile(`(?i)^(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?\s+from\s+(?:today|now|tonight)$`)
+
+// inAheadRe is "in" and a count of days or weeks ("in two weeks"): a day
+// ahead of the item's date in a sentence not in the past tense.
+var inAheadRe = regexp.MustCompile(`(?i)^in\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?$`)
+
+// pastTense reports whether s has a verb in the past tense (Penn VBD).
+func pastTense(s *sentence) bool {
+	return slices.Contains(s.tags(), "VBD")
+}
 
 // agoRe is a count of units back from the item's day ("three weeks ago",
 // "a couple of months ago").

@@ -329,11 +329,15 @@ func TestReadStateStartWithoutQuestionWords(t *testing.T) {
 }
 
 // A count of days or weeks ahead of the item's date ("two weeks from
-// today", "in three days") is answered with the day itself.
+// today", "in three days") is answered with the day itself; "in two
+// weeks" in the past tense says how long something took.
 func TestReadDayAhead(t *testing.T) {
 	checkReads(t, "[2023-04-20 a] User: My recital is two weeks from today at the community hall.\n"+
 		"[2023-04-20 b] User: The dentist appointment is in three days.\n", []readCase{
 		{"When is my recital?", "4 May 2023"},
 		{"When is the dentist appointment?", "23 April 2023"},
 	})
+	if a := Read("When did I finish the online course?", "[2024-03-10 a] User: I finished the online course in two weeks.\n", Options{}); a.Text == "24 March 2024" {
+		t.Errorf("a past event's length read as a day ahead: %q", a.Text)
+	}
 }
