@@ -34,7 +34,8 @@ const colorFit = 0.9
 // "rose gold"), colour terms joined by "and", "or" or a hyphen
 // ("red and purple", "blue-green"), a "shade of" phrase before it ("a
 // lighter shade of gray"), and the capitalized words of a named colour it
-// stands in ("Hale Navy"). A span does not run into a blocked token.
+// ends ("Hale Navy"; not "Forest Hills Mall"). A span does not run into a
+// blocked token.
 func colorSpans(s *sentence, blocked map[int]bool) []span {
 	n := len(s.toks)
 	low := func(i int) string {
@@ -62,12 +63,12 @@ func colorSpans(s *sentence, blocked map[int]bool) []span {
 		}
 		if start == i && end == i+1 && capitalized(s, i) {
 			// a named colour ("Hale Navy", "Sea Salt Green"): the
-			// capitalized words around the term are its name
+			// capitalized words before the term are its name
 			for start > 0 && !blocked[start-1] && capitalized(s, start-1) {
 				start--
 			}
-			for end < n && !blocked[end] && capitalized(s, end) {
-				end++
+			if end < n && capitalized(s, end) {
+				continue // "Forest Hills Mall": a name that only opens with a colour
 			}
 		}
 		// "a lighter shade of gray"
@@ -83,10 +84,18 @@ func colorSpans(s *sentence, blocked map[int]bool) []span {
 	return out
 }
 
-// hasColorTerm reports whether text holds a colour term (colorTerms).
+// hasColorTerm reports whether text holds a colour term (colorTerms): in
+// lower case, or capitalized within a name of two or more words ("Hale
+// Navy"); not a lone capitalized name ("Ruby") nor a place or an
+// organisation named after a colour ("Forest Hills Mall").
 func hasColorTerm(text string) bool {
-	for _, t := range words(text) {
-		if colorTerms[t.Lower] {
+	ws := words(text)
+	if len(ws) > 0 && (placeNouns[ws[len(ws)-1].Lower] || orgNouns[ws[len(ws)-1].Lower]) {
+		return false // "Forest Hills Mall": a place named after a colour
+	}
+	for _, t := range ws {
+		if colorTerms[t.Lower] && (t.Text == t.Lower || len(ws) > 1) {
+			// (a capitalized term alone is a name: "Ruby")
 			return true
 		}
 	}

@@ -57,3 +57,12 @@ func TestReadNamedColor(t *testing.T) {
 		{"What color did I pick for the hallway?", "Sea Salt Green"},
 	})
 }
+
+// A lone capitalized colour word is a name ("my friend Ruby"), and so is a
+// place that opens with one ("Forest Hills Mall"): neither is the colour.
+func TestColorNotAName(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"What color is the tablecloth?", "[2024-03-10 a] User: The tablecloth my friend Ruby gave me is white.\n", "white"},
+		{"What color are the curtains?", "[2024-03-10 a] User: The curtains I got at Forest Hills Mall are yellow.\n", "yellow"},
+	})
+}

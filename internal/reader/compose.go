@@ -576,8 +576,10 @@ func fittingTarget(q question, s *sentence) bool {
 }
 
 // laterTellings are the sentences of ranked, outside pool, with support at
-// least min, that hold the question's head noun or name what something
-// changed to (changeTargets), told in a memory item dated after every
+// least min, that hold the question's head noun or counted noun or name
+// what something
+// changed to in a form that can be the value asked for (fittingTarget),
+// told in a memory item dated after every
 // pool sentence's item: when the question asks for the current value, the latest telling
 // must be read even where an earlier, longer turn fills the pool's eight
 // places. Ranked order is kept.
@@ -597,7 +599,7 @@ func laterTellings(q question, ranked, pool []scored, min float64) []scored {
 		if r.support < min {
 			break
 		}
-		if !in[r.s] && r.s.u.date.After(last) && (q.headKey == "" || r.s.set[q.headKey] || fittingTarget(q, r.s)) {
+		if !in[r.s] && r.s.u.date.After(last) && (q.headKey != "" && r.s.set[q.headKey] || q.counted != "" && r.s.set[stem(q.counted)] || fittingTarget(q, r.s)) {
 			out = append(out, r)
 		}
 	}
@@ -672,9 +674,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				text, start, end = s.toks[k].Text, k, k+1
 			}
 		}
-		if end+1 < len(s.toks) && end > start && titleAbbrev[s.toks[end-1].Lower] && s.toks[end].Text == "." && capitalized(s, end+1) {
+		if end+1 < len(s.toks) && end > start && titleAbbrev[s.toks[end-1].Lower] && s.toks[end].Text == "." && capitalized(s, end+1) && (end-1 == 0 || !capitalized(s, end-2)) {
 			// "the role of Mrs. Hardcastle": a title's name runs on
-			// past its dot
+			// past its dot (not a street's "Oak St. Mike says …")
 			e := end + 1
 			for e < len(s.toks) && capitalized(s, e) {
 				e++
@@ -1947,10 +1949,10 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 			i = end - 1
 		}
 	}
-	if len(hyphens) > 0 && len(out) > len(hyphens) {
+	if len(hyphens) > 0 && slices.ContainsFunc(out, func(sp span) bool { return !hyphens[sp.start] && sp.start > 0 && s.toks[sp.start-1].Lower == "for" }) {
 		// "a 6-month internship …, then worked there for three
-		// years": an amount of time said by itself measures the
-		// event; one set before a noun names a kind of thing
+		// years": the length "for" gives measures the event; one set
+		// before a noun names a kind of thing
 		out = slices.DeleteFunc(out, func(sp span) bool { return hyphens[sp.start] })
 	}
 	return out
