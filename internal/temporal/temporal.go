@@ -327,10 +327,13 @@ func find(text string, ref time.Time, gated bool) []Mention {
 		// the month, the occurrence nearest the reference day; not
 		// "the 5th floor", "the 3rd time" (a word other than a
 		// preposition or conjunction after it)
+		on := strings.HasPrefix(strings.ToLower(text[loc[0]:loc[1]]), "on")
+		if !on && loc[0] >= 3 && strings.EqualFold(strings.TrimSpace(text[max(0, loc[0]-3):loc[0]]), "in") {
+			continue // "finished in the 3rd": a place in a ranking
+		}
 		if loc[4] >= 0 {
 			next := strings.ToLower(strings.TrimSpace(text[loc[4]:loc[5]]))
-			on := strings.HasPrefix(strings.ToLower(text[loc[0]:loc[1]]), "on")
-			if !ordDayFollowers[next] && !(on && ordDayConjunctions[next]) {
+			if !ordDayFollowers[next] && !(on && (ordDayConjunctions[next] || ordDayPreps[next])) {
 				continue
 			}
 		}
@@ -509,6 +512,10 @@ var ordDayFollowers = map[string]bool{
 // the 17th and it was great", "on the 17th and 18th"); without "on" they
 // follow ranks as often ("the 3rd and 5th grade").
 var ordDayConjunctions = map[string]bool{"and": true, "but": true, "so": true, "or": true}
+
+// ordDayPreps may follow a day of the month said after "on" ("on the
+// 22nd in the school gym", "on the 15th for members").
+var ordDayPreps = map[string]bool{"in": true, "with": true, "for": true, "on": true, "to": true, "from": true, "by": true}
 
 // nearestMonthDay is day-of-month d in the month of ref, the month before
 // or the month after, whichever is nearest ref (ties: the earlier).

@@ -199,12 +199,15 @@ func TestFindYearNeedsAPreposition(t *testing.T) {
 // 2nd in line") is no day of the month; after "on" a conjunction may
 // follow the day ("on the 17th and it was great").
 func TestOrdinalRankIsNoDay(t *testing.T) {
-	for _, s := range []string{"he was the 1st to leave", "my twins are in the 3rd and 5th grade", "I was the 2nd in line", "in the 5th and final round"} {
+	for _, s := range []string{"he was the 1st to leave", "my twins are in the 3rd and 5th grade", "I was the 2nd in line", "in the 5th and final round", "I finished in the 3rd"} {
 		if ms := Find(s, ref); len(ms) != 0 {
 			t.Errorf("%q: got %+v, want no mention", s, ms)
 		}
 	}
 	if ms := Find("I bought it on the 17th and it's great", ref); len(ms) != 1 || ms[0].Value != "17 June 2023" {
 		t.Errorf("on the 17th: %+v", ms)
+	}
+	if ms := Find("The bake sale is on the 22nd in the school gym", ref); len(ms) != 1 || ms[0].Value != "22 June 2023" {
+		t.Errorf("on the 22nd in: %+v", ms)
 	}
 }
