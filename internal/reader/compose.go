@@ -1832,16 +1832,7 @@ func isNumberTok(t nlp.Token) bool {
 // titleCase reports whether w looks like a name: an upper-case letter then
 // at least four lower-case letters ("Kyoto", not "GB" or "Mbps").
 func titleCase(w string) bool {
-	r := []rune(w)
-	if len(r) < 5 || !unicode.IsUpper(r[0]) {
-		return false
-	}
-	for _, c := range r[1:] {
-		if !unicode.IsLower(c) {
-			return false
-		}
-	}
-	return true
+	return utf8.RuneCountInString(w) >= 5 && initialCap(w)
 }
 
 var clockRe = regexp.MustCompile(`(?i)\b(\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|o'clock)|\d{1,2}:\d{2}|noon|midnight)`)

@@ -312,14 +312,21 @@ func find(text string, ref time.Time, gated bool) []Mention {
 			add(m, 3)
 		}
 	}
-	for _, loc := range matches(reIn, text, g.unit) {
-		n, vague, ok := count(text[loc[2]:loc[3]])
-		if !ok {
-			continue
-		}
-		unit := strings.ToLower(text[loc[4]:loc[5]])
-		if m, ok := counted(text, loc, n, vague, unit, strings.ToLower(text[loc[2]:loc[3]]), day, anchor); ok {
-			add(m, 3)
+	// "in two weeks"; "two weeks from today" as it, and before the
+	// "today" inside it
+	for _, ahead := range []struct {
+		re   *regexp.Regexp
+		prio int
+	}{{reIn, 3}, {reFromNow, 1}} {
+		for _, loc := range matches(ahead.re, text, g.unit) {
+			n, vague, ok := count(text[loc[2]:loc[3]])
+			if !ok {
+				continue
+			}
+			unit := strings.ToLower(text[loc[4]:loc[5]])
+			if m, ok := counted(text, loc, n, vague, unit, strings.ToLower(text[loc[2]:loc[3]]), day, anchor); ok {
+				add(m, ahead.prio)
+			}
 		}
 	}
 	for _, loc := range matches(reOrdDay, text, g.digit && hasRef) {
@@ -344,18 +351,6 @@ func find(text string, ref time.Time, gated bool) []Mention {
 				end = loc[4]
 			}
 			add(dayMention(text, loc[0], end, t, true), 1)
-		}
-	}
-	for _, loc := range matches(reFromNow, text, g.unit) {
-		// "two weeks from today": as "in two weeks", and before the
-		// "today" inside it
-		n, vague, ok := count(text[loc[2]:loc[3]])
-		if !ok {
-			continue
-		}
-		unit := strings.ToLower(text[loc[4]:loc[5]])
-		if m, ok := counted(text, loc, n, vague, unit, strings.ToLower(text[loc[2]:loc[3]]), day, anchor); ok {
-			add(m, 1)
 		}
 	}
 	for _, loc := range matches(reBeforeLst, text, g.before) {
