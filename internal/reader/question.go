@@ -368,6 +368,12 @@ func analyzeAt(q string, now time.Time) question {
 		case "i", "me", "my", "mine", "myself", "i'm", "i've", "i'd", "i'll":
 			out.firstPerson = true
 		case "not", "never", "didn't", "doesn't", "don't", "wasn't", "weren't", "isn't", "aren't", "wouldn't", "won't", "couldn't", "hasn't", "haven't", "hadn't":
+			if i == 0 && t.Lower != "not" && t.Lower != "never" {
+				// "Didn't I cancel the dentist?": a negative
+				// question asks whether the thing is so and is
+				// answered as "Did I cancel …?" is ("Yes, you did")
+				continue
+			}
 			out.negated = true
 		}
 	}

@@ -308,3 +308,18 @@ func TestYesNoPhrasalAndSibling(t *testing.T) {
 		}
 	}
 }
+
+// A negative question ("Didn't I …?", "Isn't it …?") asks whether the
+// thing is so and is answered as the positive one is.
+func TestNegativeQuestionAnsweredByFact(t *testing.T) {
+	for _, c := range []struct{ q, ctx, want string }{
+		{"Didn't I cancel the dentist appointment?", "I cancelled the dentist appointment yesterday.", "Yes"},
+		{"Didn't Mom call the plumber?", "Mom never called the plumber, I'll do it.", "No"},
+		{"Isn't the florist booked?", "The florist is not booked yet.", "No"},
+	} {
+		ctx := "[2024-03-10 a] User: " + c.ctx + "\n"
+		if got, _, _ := strings.Cut(Read(c.q, ctx, Options{Threshold: 0.01}).Text, ","); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
