@@ -278,7 +278,7 @@ func TestRemainderIsContiguous(t *testing.T) {
 // not when the question says the verb itself ("did I cancel …"), nor
 // when the verb has another object or sense ("stopped by the pharmacy").
 func TestYesNoReversal(t *testing.T) {
-	for _, c := range []struct{ q, ctx, want string }{
+	checkYesNo(t, []yesNoCase{
 		{"Are we having a band at the party?", "We decided to skip the band and make a playlist ourselves to save money.", "No"},
 		{"Did I cancel my gym membership?", "I cancelled my gym membership in June.", "Yes"},
 		{"Did I stop by the pharmacy?", "I stopped by the pharmacy on the way home.", "Yes"},
@@ -286,12 +286,7 @@ func TestYesNoReversal(t *testing.T) {
 		{"Does my sister still live in Boston?", "My sister got a new job in Boston last month.", "Yes"},
 		{"Did Mark like the service at the restaurant?", "Mark loved the new restaurant. No complaints at all about the service.", "Yes"},
 		{"Should I take the bus to the airport?", "You shouldn't take a taxi at rush hour; the bus to the airport is faster.", "Yes"},
-	} {
-		ctx := "[2023-09-12 a] User: " + c.ctx + "\n"
-		if got, _, _ := strings.Cut(Read(c.q, ctx, Options{Threshold: 0.01}).Text, ","); got != c.want {
-			t.Errorf("%s: %q, want %q", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // "Turned down", "called off" and "shouldn't" answer no; so does a
@@ -312,11 +307,21 @@ func TestYesNoPhrasalAndSibling(t *testing.T) {
 // A negative question ("Didn't I …?", "Isn't it …?") asks whether the
 // thing is so and is answered as the positive one is.
 func TestNegativeQuestionAnsweredByFact(t *testing.T) {
-	for _, c := range []struct{ q, ctx, want string }{
+	checkYesNo(t, []yesNoCase{
 		{"Didn't I cancel the dentist appointment?", "I cancelled the dentist appointment yesterday.", "Yes"},
 		{"Didn't Mom call the plumber?", "Mom never called the plumber, I'll do it.", "No"},
 		{"Isn't the florist booked?", "The florist is not booked yet.", "No"},
-	} {
+	})
+}
+
+// yesNoCase is a yes/no question read from a one-line user turn.
+type yesNoCase struct{ q, ctx, want string }
+
+// checkYesNo reads each case's question from its turn (a threshold low
+// enough that none abstains) and checks the answer's first word.
+func checkYesNo(t *testing.T, cases []yesNoCase) {
+	t.Helper()
+	for _, c := range cases {
 		ctx := "[2024-03-10 a] User: " + c.ctx + "\n"
 		if got, _, _ := strings.Cut(Read(c.q, ctx, Options{Threshold: 0.01}).Text, ","); got != c.want {
 			t.Errorf("%s: %q, want %q", c.q, got, c.want)
