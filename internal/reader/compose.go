@@ -559,7 +559,7 @@ var valuePoolShare = 0.2
 // namesHeadKind reports whether s names a thing of the question's head
 // noun's kind: a capitalized word before the head noun, itself
 // capitalized, as a name ends in its kind ("Elm Street" for "which
-// street", "Grand Plaza Hotel" for "which hotel").
+// street", "Harbour View Gallery" for "which gallery").
 func namesHeadKind(q question, s *sentence) bool {
 	for i := 1; i < len(s.toks); i++ {
 		if s.keys[i] == q.headKey && initialCap(s.toks[i].Text) && capitalized(s, i-1) {
@@ -1715,7 +1715,7 @@ var weekdays = map[string]time.Weekday{
 // internal/model/prompts/answer.tmpl): a day, however said ("yesterday",
 // "last Friday", "on Saturday"), and a whole count of days or weeks back
 // or ahead ("two weeks ago" in an item of 19 March 2023, "two weeks from
-// today", "in two weeks" in a sentence not in the past tense) are the day
+// today", "in three weeks" in a sentence not in the past tense) are the day
 // itself ("5 March 2023"); a week, a weekend, a month, a season, a year or a vague
 // count is its temporal.Mention Value ("the week before 9 June 2023",
 // "June 2023", "2022", "a few days before 22 November 2023").
@@ -1733,8 +1733,8 @@ func dateSpans(s *sentence) []span {
 				sign, a = 1, aheadRe.FindStringSubmatch(m.Text)
 			}
 			if a == nil && !pastTense(s) {
-				// "the recital is in two weeks": a day ahead; "I
-				// finished the course in two weeks" says how long
+				// "the recital is in three weeks": a day ahead; "I
+				// finished the course in three weeks" says how long
 				sign, a = 1, inAheadRe.FindStringSubmatch(m.Text)
 			}
 			if a != nil && (strings.EqualFold(a[2], "day") || strings.EqualFold(a[2], "week")) {

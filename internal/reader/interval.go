@@ -342,14 +342,18 @@ var unitDays = map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}
 // day.
 var lastUnitRe = regexp.MustCompile(`(?i)\blast\s+(week|month|year)\b`)
 
-// aheadRe is a count of days or weeks ahead of the item's date ("three
-// days from today"); "in two weeks" is left a span, since it as often
-// says how long something took ("finished the course in two weeks").
-var aheadRe = regexp.MustCompile(`(?i)^(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?\s+from\s+(?:today|now|tonight)$`)
+// wholeCount is a count that is not vague: digits, a number word to
+// twelve, "a", "an" or "a couple (of)" (a regexp group).
+const wholeCount = `(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)`
 
-// inAheadRe is "in" and a count of days or weeks ("in two weeks"): a day
-// ahead of the item's date in a sentence not in the past tense.
-var inAheadRe = regexp.MustCompile(`(?i)^in\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple)\s+(day|week)s?$`)
+// aheadRe is a count of days or weeks ahead of the item's date said from
+// now ("three days from today"); "in" and a count is inAheadRe's.
+var aheadRe = regexp.MustCompile(`(?i)^` + wholeCount + `\s+(day|week)s?\s+from\s+(?:today|now|tonight)$`)
+
+// inAheadRe is "in" and a count of days or weeks ("in three weeks"): a
+// day ahead of the item's date in a sentence not in the past tense, a
+// length in one that is ("finished the course in three weeks").
+var inAheadRe = regexp.MustCompile(`(?i)^in\s+` + wholeCount + `\s+(day|week)s?$`)
 
 // pastTense reports whether s has a verb in the past tense (Penn VBD).
 func pastTense(s *sentence) bool {

@@ -312,7 +312,7 @@ func find(text string, ref time.Time, gated bool) []Mention {
 			add(m, 3)
 		}
 	}
-	// "in two weeks"; "two weeks from today" as it, and before the
+	// "in three weeks"; "three weeks from today" as it, and before the
 	// "today" inside it
 	for _, ahead := range []struct {
 		re   *regexp.Regexp
