@@ -2,6 +2,8 @@ package reader
 
 import (
 	"math"
+
+	"github.com/memarena/memarena/internal/nlp"
 	"regexp"
 	"strconv"
 	"strings"
@@ -199,6 +201,31 @@ func itemText(t string) string {
 // else the item's text, the item, and the list's plain share.
 func readPosition(q question, sc *scorer, units []unit, minShare float64) (string, *listItem, float64) {
 	ls := lists(units)
+	bestI, bestAt, bestShare := bestList(q, sc, units, ls, minShare)
+	if bestI < 0 {
+		return "", nil, 0
+	}
+	l := ls[bestI]
+	k := -1
+	switch {
+	case q.after != "":
+		k = bestAt + 1
+	case q.position == -1:
+		k = len(l) - 1
+	default:
+		k = q.position - 1
+	}
+	if k < 0 || k >= len(l) || l[k].text == "" {
+		return "", nil, 0
+	}
+	return l[k].text, &l[k], bestShare
+}
+
+// bestList is the index in ls of the list the question asks about, as
+// readPosition chooses it, the index of the item holding most of "after
+// X"'s terms (-1 without q.after), and the list's plain share; index -1
+// when no list qualifies.
+func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare float64) (int, int, float64) {
 	bestV, bestI, bestAt, bestShare := 0.0, -1, -1, 0.0
 	for i, l := range ls {
 		set := map[string]bool{}
@@ -256,22 +283,108 @@ func readPosition(q question, sc *scorer, units []unit, minShare float64) (strin
 		bestI, bestShare = 0, math.Max(bestShare, minShare)
 	}
 	if bestI < 0 || bestShare < minShare {
+		return -1, -1, 0
+	}
+	return bestI, bestAt, bestShare
+}
+
+// stepNouns name a procedure told as steps.
+var stepNouns = wordSet(`step steps process procedure checklist routine protocol playbook approach method`)
+
+// stepsDoRe is a question that asks what was done about a problem or
+// situation or to reach an end ("what did we do about the blackfly",
+// "what did I do this year when the forms didn't match", "what did we do
+// to get ready", "what fixed it last time"): a procedure.
+var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|if|with|for|to)\b|(?:fixed|solved|worked)\b)`)
+
+// stepsQuestion reports whether a question (main clause main) of answer
+// type typ, quality flag quality and head noun head asks for the steps of
+// a procedure: a "how" question that asks for a means, not a quality
+// ("how did we compare the quotes"), one whose head noun names a
+// procedure ("what steps did we follow", "what's the process for change
+// orders"), or one that asks what was done about something (stepsDoRe).
+func stepsQuestion(main string, typ Type, quality bool, head string) bool {
+	return typ == TypeProcedure && !quality || stepNouns[strings.ToLower(head)] || stepsDoRe.MatchString(main)
+}
+
+// maxSteps caps the steps a steps answer joins; maxStepWords caps one
+// step's head, in words.
+const (
+	maxSteps     = 8
+	maxStepWords = 10
+)
+
+// readSteps answers a question that asks for the steps of a procedure
+// (question.steps) from the ordered list the context states for it: the
+// list chosen as for a position (bestList), its items' heads in order
+// (stepHead), at most maxSteps, joined with commas. A procedure told as
+// numbered steps is answered by those steps, not by the one sentence
+// that shares most words with the question. It returns "" when no list
+// qualifies; else the answer, the list's first item and its plain share.
+func readSteps(q question, sc *scorer, units []unit, minShare float64) (string, *listItem, float64) {
+	ls := lists(units)
+	i, _, sh := bestList(q, sc, units, ls, minShare)
+	if i < 0 {
 		return "", nil, 0
 	}
-	l := ls[bestI]
-	k := -1
-	switch {
-	case q.after != "":
-		k = bestAt + 1
-	case q.position == -1:
-		k = len(l) - 1
-	default:
-		k = q.position - 1
+	var parts []string
+	for _, it := range ls[i] {
+		if h := stepHead(it.full); h != "" && len(parts) < maxSteps {
+			parts = append(parts, h)
+		}
 	}
-	if k < 0 || k >= len(l) || l[k].text == "" {
+	if len(parts) < 2 {
 		return "", nil, 0
 	}
-	return l[k].text, &l[k], bestShare
+	return strings.Join(parts, ", "), &ls[i][0], sh
+}
+
+// stepClauseWords open the part of a step that gives its purpose or
+// reason rather than the action ("send the same scope so they price the
+// same job").
+var stepClauseWords = wordSet(`so because which unless`)
+
+// danglingWord reports whether w cannot end a phrase: a conjunction, a
+// determiner or a preposition that takes an object ("… a sheltered spot
+// and", "… two case"; not a particle: "write each one up").
+func danglingWord(w string) bool {
+	return nlp.IsConjunction(w) || nlp.IsDeterminer(w) || w == "and" || w == "or" || w == "but" || nlp.IsPreposition(w) && !particles[w]
+}
+
+// stepHead is the action of a list item: its head (itemText), cut before
+// a comma or a purpose or reason clause (stepClauseWords) once it has two
+// words, at most maxStepWords words (a head cut short by the cap ends
+// before its last "and", "or" or "then"), without a dangling last word.
+func stepHead(full string) string {
+	ws := strings.Fields(itemText(full))
+	var out []string
+	for k, w := range ws {
+		if len(out) >= 2 && stepClauseWords[strings.ToLower(w)] {
+			break
+		}
+		out = append(out, w)
+		if len(out) >= maxStepWords {
+			if k+1 < len(ws) {
+				// cut short: a second action coordinated inside the
+				// cap is dropped whole ("put them outside and bring
+				// them")
+				for j := len(out) - 1; j >= 3; j-- {
+					if l := strings.ToLower(out[j]); l == "and" || l == "or" || l == "then" {
+						out = out[:j]
+						break
+					}
+				}
+			}
+			break
+		}
+		if len(out) >= 2 && strings.HasSuffix(w, ",") {
+			break
+		}
+	}
+	for len(out) > 1 && danglingWord(strings.ToLower(strings.TrimRight(out[len(out)-1], ",;:"))) {
+		out = out[:len(out)-1] // "… in a sheltered spot and"
+	}
+	return strings.TrimRight(strings.Join(out, " "), ",;:")
 }
 
 // share is the share of the question's focus terms in set, each counted

@@ -82,3 +82,67 @@ func TestReadStepLists(t *testing.T) {
 	}
 	checkReads(t, ctx, cases)
 }
+
+func TestStepsQuestion(t *testing.T) {
+	cases := []struct {
+		q    string
+		want bool
+	}{
+		{"How did we set up the fish tank last time?", true},
+		{"What steps did we follow when the basement flooded?", true},
+		{"What's the process for returning a rental car?", true},
+		{"What was our playbook for the landlord meeting?", true},
+		{"What did we do about the mould in the bathroom?", true},
+		{"What did I do this spring when the lawn went yellow?", true},
+		{"What did we do to get ready for the audit?", true},
+		{"What fixed the squeak last time?", true},
+		{"The hedge needs trimming — how did I do it last year?", true},
+		{"How was the concert?", false},
+		{"How did she feel about the move?", false},
+		{"What did we do on Saturday?", false},
+		{"What is the second step of the routine?", false},
+		{"How many steps are there?", false},
+	}
+	for _, c := range cases {
+		if got := analyze(c.q).steps; got != c.want {
+			t.Errorf("%q: steps %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
+func TestStepHead(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Send both landlords the same list so they price the same repairs.", "Send both landlords the same list"},
+		{"**Rinse the gravel**: until the water runs clear", "Rinse the gravel"},
+		{"put the plants outside in a sheltered spot and bring them in at night", "put the plants outside in a sheltered spot"},
+		{"Ask the landlord to write each one up, then sign it", "Ask the landlord to write each one up"},
+		{"call the insurer because the claim window is short", "call the insurer"},
+		{"export the photos as JPEG files", "export the photos as JPEG files"},
+	}
+	for _, c := range cases {
+		if got := stepHead(c.in); got != c.want {
+			t.Errorf("stepHead(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestReadSteps: a question that asks for a procedure is answered by the
+// steps of the list the context states for it, in order; a position
+// question still gets one step, and a context without a list is read as
+// before.
+func TestReadSteps(t *testing.T) {
+	ctx := "[2025-03-01 s1-t3] Assistant: Here's the setup for the tank: 1) rinse the gravel until the water runs clear; 2) fill the tank halfway with dechlorinated water; 3) plant the ferns before adding the rest of the water, so the roots settle; 4) run the filter for a week before adding fish.\n" +
+		"[2025-03-01 s1-t4] Ines: Great, I'll start tonight.\n" +
+		"[2025-04-11 s2-t2] Assistant: For the mould:\n" +
+		"1. Open the window after every shower\n" +
+		"2. Scrub the grout with diluted bleach, wearing gloves\n" +
+		"3. Run the extractor fan for twenty minutes\n"
+	checkReads(t, ctx, []readCase{
+		{"How did we set up the fish tank last time?", "rinse the gravel until the water runs clear, fill the tank halfway with dechlorinated water, plant the ferns before adding the rest of the water, run the filter for a week before adding fish"},
+		{"What did we do about the mould in the bathroom?", "Open the window after every shower, Scrub the grout with diluted bleach, Run the extractor fan for twenty minutes"},
+		{"What was the second step for the mould?", "Scrub the grout with diluted bleach, wearing gloves"},
+	})
+	checkReads(t, "[2025-03-01 s1-t3] Ines: I fixed the squeak by oiling the hinge.", []readCase{
+		{"How did Ines fix the squeak?", "by oiling the hinge"},
+	})
+}

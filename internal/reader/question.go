@@ -165,6 +165,10 @@ type question struct {
 	// X"); both zero for other questions.
 	position int
 	after    string
+	// steps is true when the question asks for the steps of a procedure
+	// (stepsQuestion): "how did we compare the quotes", "what's the
+	// process for change orders".
+	steps bool
 	// weekday is true when the question asks for a day of the week ("what
 	// day of the week do I …"): the answer is the weekday's name.
 	weekday bool
@@ -596,6 +600,7 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	if out.typ.phraseLike() || out.typ == TypeProcedure {
 		out.position, out.after, _ = parsePosition(main)
+		out.steps = out.position == 0 && out.after == "" && stepsQuestion(main, out.typ, out.quality, out.head)
 	}
 	if out.typ == TypeNumber && out.interval.events[0] == "" && howManyRe.MatchString(main) && !previousRe.MatchString(main) &&
 		len(temporal.Find(main, relativeRef)) == 0 {
@@ -682,6 +687,11 @@ func analyzeAt(q string, now time.Time) question {
 		out.headKey = stem(out.head)
 	}
 	out.acronyms = acronymsOf(toks)
+	for i := range toks {
+		if occasionAdverbial(toks, i) {
+			dated[i], dated[i+1] = true, true
+		}
+	}
 	for i, t := range toks {
 		if dated[i] {
 			continue
@@ -1250,6 +1260,28 @@ func afterFronted(q string) string {
 	return q
 }
 
+// occasionAdverbial reports whether toks i and i+1 are "last time", "this
+// time" or "next time" said as an adverbial ("how did we do it last
+// time?"), which points at an occasion without naming what it is about;
+// "the last time I went" is a noun phrase the question may be about.
+func occasionAdverbial(toks []nlp.Token, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].Lower != "time" {
+		return false
+	}
+	switch toks[i].Lower {
+	case "last", "this", "next":
+	default:
+		return false
+	}
+	if i > 0 {
+		switch toks[i-1].Lower {
+		case "the", "a", "that", "each", "every":
+			return false
+		}
+	}
+	return true
+}
+
 // findWh returns the interrogative wh-word of a question and its index: the
 // first wh-word at the start, or after a pronoun or an embedding verb
 // ("remind me which", "do you know where"); a wh-word after a noun is a
@@ -1263,9 +1295,10 @@ func findWh(lw []string) (string, int) {
 			return w, i
 		}
 		p := lw[i-1]
-		if (p == "," || p == ":" || p == "—" || p == "-") && i >= 2 && !nlp.IsPreposition(lw[i-2]) {
-			// "… and I was wondering, what was …": an embedded
-			// question after a preamble
+		if (p == "," || p == ":") && i >= 2 && !nlp.IsPreposition(lw[i-2]) || (p == "—" || p == "–" || p == "-") && i >= 2 {
+			// "… and I was wondering, what was …", "the courgettes
+			// need hardening off — how did I …": an embedded question
+			// after a preamble (a dash opens no relative clause)
 			return w, i
 		}
 		if nlp.IsPronoun(p) || embedVerbs[p] || nlp.IsPreposition(p) || nlp.IsConjunction(p) || p == "and" || p == "or" || nlp.IsFiller(p) {

@@ -96,7 +96,10 @@
 //     position of the ordered list a turn states (numbered or bulleted
 //     lines, "1) … 2) …" or "Step 1: … Step 2: …" in a turn, or steps told
 //     one per turn), chosen by the share of the question's terms the list
-//     and its introduction hold; "who is X's <role>" the name set beside
+//     and its introduction hold; questions that ask for a procedure ("how
+//     did we compare the quotes", "what steps did we follow", "what did
+//     we do about X") the heads of that list's steps, in order;
+//     "who is X's <role>" the name set beside
 //     the role ("my landlord, Ivo Marsh", "Ivo is my landlord"); "how
 //     many" questions whose context states no number the count of the
 //     supporting units; list questions join the items of every
@@ -313,6 +316,12 @@ func Read(question, context string, opts Options) Answer {
 		// The position is a typed answer: the list fixes what the
 		// answer is, so the typed answers' threshold applies.
 		if t, it, sup := readPosition(q, sc, units, Threshold(TypeNumber)); t != "" {
+			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
+		}
+	}
+	if q.steps {
+		// The steps of a procedure the context states as a list.
+		if t, it, sup := readSteps(q, sc, units, Threshold(TypeProcedure)); t != "" {
 			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
 		}
 	}
