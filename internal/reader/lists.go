@@ -297,14 +297,14 @@ var stepNouns = wordSet(`step steps process procedure checklist routine protocol
 // to get ready", "what fixed it last time"): a procedure.
 var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|if|with|for|to)\b|(?:fixed|solved|worked)\b)`)
 
-// stepsQuestion reports whether a question (main clause main) of answer
-// type typ, quality flag quality and head noun head asks for the steps of
-// a procedure: a "how" question that asks for a means, not a quality
-// ("how did we compare the quotes"), one whose head noun names a
+// stepsQuestion reports whether a question (main clause main) with head
+// noun head asks for the steps of a procedure: its head noun names a
 // procedure ("what steps did we follow", "what's the process for change
-// orders"), or one that asks what was done about something (stepsDoRe).
-func stepsQuestion(main string, typ Type, quality bool, head string) bool {
-	return typ == TypeProcedure && !quality || stepNouns[strings.ToLower(head)] || stepsDoRe.MatchString(main)
+// orders"), or it asks what was done about something (stepsDoRe). A bare
+// "how did we …" is not one: it asks for a manner or means, which one
+// action may be ("by pinning the version").
+func stepsQuestion(main, head string) bool {
+	return stepNouns[strings.ToLower(head)] || stepsDoRe.MatchString(main)
 }
 
 // maxSteps caps the steps a steps answer joins; maxStepWords caps one
@@ -389,9 +389,14 @@ func stepHead(full string) string {
 
 // share is the share of the question's focus terms in set, each counted
 // once without IDF (the category noun half), as scorer.confidence counts.
+// A steps question's head noun ("what steps", "the process") names the
+// list itself, whose items rarely say it, and is not counted.
 func share(q question, set map[string]bool) float64 {
 	var hit, total float64
 	for _, t := range q.focus {
+		if q.steps && t == q.headKey {
+			continue
+		}
 		w := q.weight(t)
 		total += w
 		if set[t] {

@@ -1,6 +1,9 @@
 package reader
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParsePosition(t *testing.T) {
 	cases := []struct {
@@ -88,7 +91,7 @@ func TestStepsQuestion(t *testing.T) {
 		q    string
 		want bool
 	}{
-		{"How did we set up the fish tank last time?", true},
+		{"How did we set up the fish tank last time?", false},
 		{"What steps did we follow when the basement flooded?", true},
 		{"What's the process for returning a rental car?", true},
 		{"What was our playbook for the landlord meeting?", true},
@@ -96,7 +99,7 @@ func TestStepsQuestion(t *testing.T) {
 		{"What did I do this spring when the lawn went yellow?", true},
 		{"What did we do to get ready for the audit?", true},
 		{"What fixed the squeak last time?", true},
-		{"The hedge needs trimming — how did I do it last year?", true},
+		{"The hedge needs trimming — what did I do about it last year?", true},
 		{"How was the concert?", false},
 		{"How did she feel about the move?", false},
 		{"What did we do on Saturday?", false},
@@ -138,11 +141,15 @@ func TestReadSteps(t *testing.T) {
 		"2. Scrub the grout with diluted bleach, wearing gloves\n" +
 		"3. Run the extractor fan for twenty minutes\n"
 	checkReads(t, ctx, []readCase{
-		{"How did we set up the fish tank last time?", "rinse the gravel until the water runs clear, fill the tank halfway with dechlorinated water, plant the ferns before adding the rest of the water, run the filter for a week before adding fish"},
+		{"What steps did we follow to set up the fish tank last time?", "rinse the gravel until the water runs clear, fill the tank halfway with dechlorinated water, plant the ferns before adding the rest of the water, run the filter for a week before adding fish"},
 		{"What did we do about the mould in the bathroom?", "Open the window after every shower, Scrub the grout with diluted bleach, Run the extractor fan for twenty minutes"},
 		{"What was the second step for the mould?", "Scrub the grout with diluted bleach, wearing gloves"},
 	})
 	checkReads(t, "[2025-03-01 s1-t3] Ines: I fixed the squeak by oiling the hinge.", []readCase{
 		{"How did Ines fix the squeak?", "by oiling the hinge"},
 	})
+	// "how" asks for a manner or means: the list is not read as steps
+	if got := Read("How did we set up the fish tank last time?", ctx, Options{}).Text; strings.Contains(got, "rinse the gravel until the water runs clear, fill") {
+		t.Errorf("a how question got the steps: %q", got)
+	}
 }

@@ -166,8 +166,8 @@ type question struct {
 	position int
 	after    string
 	// steps is true when the question asks for the steps of a procedure
-	// (stepsQuestion): "how did we compare the quotes", "what's the
-	// process for change orders".
+	// (stepsQuestion): "what steps did we follow", "what's the process
+	// for change orders".
 	steps bool
 	// weekday is true when the question asks for a day of the week ("what
 	// day of the week do I …"): the answer is the weekday's name.
@@ -600,7 +600,7 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	if out.typ.phraseLike() || out.typ == TypeProcedure {
 		out.position, out.after, _ = parsePosition(main)
-		out.steps = out.position == 0 && out.after == "" && stepsQuestion(main, out.typ, out.quality, out.head)
+		out.steps = out.position == 0 && out.after == "" && stepsQuestion(main, out.head)
 	}
 	if out.typ == TypeNumber && out.interval.events[0] == "" && howManyRe.MatchString(main) && !previousRe.MatchString(main) &&
 		len(temporal.Find(main, relativeRef)) == 0 {

@@ -96,9 +96,9 @@
 //     position of the ordered list a turn states (numbered or bulleted
 //     lines, "1) … 2) …" or "Step 1: … Step 2: …" in a turn, or steps told
 //     one per turn), chosen by the share of the question's terms the list
-//     and its introduction hold; questions that ask for a procedure ("how
-//     did we compare the quotes", "what steps did we follow", "what did
-//     we do about X") the heads of that list's steps, in order;
+//     and its introduction hold; questions that ask for a procedure ("what
+//     steps did we follow", "what's the process for X", "what did we do
+//     about X") the heads of that list's steps, in order;
 //     "who is X's <role>" the name set beside
 //     the role ("my landlord, Ivo Marsh", "Ivo is my landlord"); "how
 //     many" questions whose context states no number the count of the
