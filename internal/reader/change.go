@@ -110,8 +110,11 @@ func tellsChange(s *sentence) bool {
 
 // changeTargetVerbs are the stems of the verbs of change whose "to" (or
 // "into") phrase names the new state ("switched to", "moved over to",
-// "converted to", "upgraded to"). A general word class of English.
-var changeTargetVerbs = keySet(`switch move change convert upgrade downgrade shift swap transfer migrate`)
+// "converted to", "upgraded to"), or the new amount ("raised the rent
+// to", "bumped the dose up to", "cut the list down to"). A general word
+// class of English.
+var changeTargetVerbs = keySet(`switch move change convert upgrade downgrade shift swap transfer migrate
+	raise increase lower reduce decrease bump boost cut hike`)
 
 // changeTargetWords is the longest change target changeTargets reads.
 const changeTargetWords = 6
@@ -119,7 +122,8 @@ const changeTargetWords = 6
 // changeTargets are the phrases that name what something changed to: the
 // words after "to" or "into" following a verb of change, its object and
 // particles between (at most four words: "switched Pepper to", "moved our
-// books over to"), to the end of the clause or the first comma, at most
+// books over to", and an old value after "from", at most three more:
+// "bumped the contribution from four thousand to"), to the end of the clause or the first comma, at most
 // changeTargetWords and maxWords words, a leading article dropped. Each
 // fits 1.
 func changeTargets(s *sentence, maxWords int) []span {
@@ -135,7 +139,11 @@ func changeTargets(s *sentence, maxWords int) []span {
 		if j < n && (s.toks[j].Lower == "on" || s.toks[j].Lower == "off") {
 			continue // "switched on the radio": power, not a change of state
 		}
-		for j < n && j <= i+5 && !s.toks[j].Punct && s.toks[j].Lower != "to" && s.toks[j].Lower != "into" && !isBoundary(s, j) {
+		reach := i + 5
+		for j < n && j <= reach && !s.toks[j].Punct && s.toks[j].Lower != "to" && s.toks[j].Lower != "into" && !isBoundary(s, j) {
+			if s.toks[j].Lower == "from" {
+				reach = j + 4 // "from four thousand to …": the old value
+			}
 			j++
 		}
 		if j >= n {
@@ -148,10 +156,13 @@ func changeTargets(s *sentence, maxWords int) []span {
 		for st < n && (s.toks[st].Lower == "a" || s.toks[st].Lower == "an" || s.toks[st].Lower == "the") {
 			st++
 		}
-		if st >= n || s.toks[st].Punct {
+		if st >= n || s.toks[st].Punct && !(len(s.toks[st].Text) > 0 && isCurrencyRune([]rune(s.toks[st].Text)[0])) {
 			continue
 		}
-		if tg := s.tags(); st < len(tg) && tg[st] == "VB" {
+		if len(out) > 0 && out[len(out)-1].start == st {
+			continue // "increased the monthly transfer … to": one target
+		}
+		if tg := s.tags(); st < len(tg) && tg[st] == "VB" && !isNumberTok(s.toks[st]) && !strings.ContainsAny(s.toks[st].Text, "0123456789") {
 			continue // "to catch the news": a purpose, not a new state
 		}
 		en := clauseEnd(s, st, min(maxWords, changeTargetWords))

@@ -160,6 +160,22 @@ func TestReadChangeTarget(t *testing.T) {
 	if got := changeTargets(s, 10); len(got) != 1 || got[0].text != "metal needles" {
 		t.Errorf("changeTargets = %+v, want one: metal needles", got)
 	}
+	// verbs of changing an amount; an old value after "from"
+	for in, want := range map[string]string{
+		"The vet bumped the insulin up to 6 units a day.":                     "6 units a day",
+		"She raised the rent to $1,450 starting in June.":                     "$1,450 starting in June",
+		"I increased the monthly transfer from two hundred to three hundred.": "three hundred",
+		"We cut the guest list down to 85.":                                   "85",
+	} {
+		if got := changeTargets(newSentence(in, &unit{}), 10); len(got) != 1 || got[0].text != want {
+			t.Errorf("changeTargets(%q) = %+v, want one: %q", in, got, want)
+		}
+	}
+	// a dose, a rent: amounts
+	checkReads(t, "[2024-02-01 a] User: The vet put Miso on 4 units of insulin twice a day.\n"+
+		"[2024-03-05 b] User: At the recheck the vet bumped the insulin up to 6 units twice a day.\n", []readCase{
+		{"What insulin dose is Miso on now?", "6 units"},
+	})
 }
 
 // A later item with a word of change about something else does not

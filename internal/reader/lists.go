@@ -288,8 +288,10 @@ func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare fl
 	return bestI, bestAt, bestShare
 }
 
-// stepNouns name a procedure told as steps.
-var stepNouns = wordSet(`step steps process procedure checklist routine protocol playbook approach method`)
+// stepNouns name a procedure told as steps. Nouns that as often name one
+// technique or a technical thing ("approach", "method", "protocol") are
+// left out.
+var stepNouns = wordSet(`step steps process procedure checklist routine playbook`)
 
 // stepsDoRe is a question that asks what was done about a problem or
 // situation or to reach an end ("what did we do about the blackfly",

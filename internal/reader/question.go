@@ -269,7 +269,8 @@ var (
 		slogans catchphrase proverb proverbs`)
 	numberNouns = wordSet(`number percentage percent amount price cost total count score rate size age height
 		weight distance speed budget salary fee temperature capacity population quantity sum latency accuracy
-		duration length limit threshold volume ratio fraction level version balance`)
+		duration length limit threshold volume ratio fraction level version balance dose dosage rent wage wages
+		deposit mileage`)
 )
 
 // experiential reports whether the words after "what has/have" are a
