@@ -908,6 +908,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 			add(text, fit, n.start, n.end)
 		}
+		if q.head == "number" || q.head == "code" {
+			// "what's our permit number": an identifier
+			// ("BP-26-04417"), which holds letters or dashes
+			for i, t := range s.toks {
+				if identifierRe.MatchString(t.Text) {
+					add(t.Text, 1, i, i+1)
+				}
+			}
+		}
 		for _, o := range ordinalCounts(q, s) {
 			// "I just finished my fifth issue": five issues
 			k := len(out)
@@ -1991,6 +2000,12 @@ func verbAfterNumber(s *sentence, j int) bool {
 	}
 	return tg[j] == "VBG" || tg[j] == "VBD" || tg[j] == "VBN" || tg[j] == "VBZ" || tg[j] == "VBP" || tg[j] == "RB"
 }
+
+// identifierRe is an identifier said in text: an order, permit,
+// confirmation or tracking number that mixes letters and digits or joins
+// digit groups with dashes ("BP-26-04417", "NW-88213", "1Z999AA1",
+// "#A4471"); not a plain number, a year range or an amount.
+var identifierRe = regexp.MustCompile(`^#?(?:[A-Za-z]+-?\d[\dA-Za-z]*(?:-[\dA-Za-z]+)*|\d+[A-Za-z]+\d[\dA-Za-z]*|\d{2,}(?:-\d{2,}){2,})$`)
 
 // propOne reports whether the "one" at i of s is the pronoun that stands
 // for a noun ("this one", "another one", "the first one", "my old one",

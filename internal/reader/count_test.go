@@ -318,3 +318,20 @@ func TestCountAndDurationEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestReadIdentifier: "what's the X number" asks for an identifier, which
+// mixes letters and digits or joins digit groups with dashes; a plain
+// count question does not read one.
+func TestReadIdentifier(t *testing.T) {
+	checkReads(t, "[2025-06-02 s1-t3] User: The library hold came through. The hold number is LH-7731-02, pick up by Friday.\n"+
+		"[2025-06-03 s1-t5] User: Booked the ferry for two cars, confirmation number is 4QX92T.\n", []readCase{
+		{"What's the hold number for the library book?", "LH-7731-02"},
+		{"What is the ferry confirmation number?", "4QX92T"},
+		{"How many cars did I book the ferry for?", "two"},
+	})
+	for w, want := range map[string]bool{"BP-26-04417": true, "1Z999AA1": true, "#A4471": true, "2023": false, "10-12": false, "$5": false, "24mg": false, "3pm": false} {
+		if got := identifierRe.MatchString(w); got != want {
+			t.Errorf("identifierRe(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
