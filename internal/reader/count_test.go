@@ -324,10 +324,10 @@ func TestCountAndDurationEdges(t *testing.T) {
 // count question does not read one.
 func TestReadIdentifier(t *testing.T) {
 	checkReads(t, "[2025-06-02 s1-t3] User: The library hold came through. The hold number is LH-7731-02, pick up by Friday.\n"+
-		"[2025-06-03 s1-t5] User: Booked the ferry for two cars, confirmation number is 4QX92T.\n", []readCase{
+		"[2025-06-03 s1-t5] User: Reserved the ferry for two cars, confirmation number is 4QX92T.\n", []readCase{
 		{"What's the hold number for the library book?", "LH-7731-02"},
 		{"What is the ferry confirmation number?", "4QX92T"},
-		{"How many cars did I book the ferry for?", "two"},
+		{"How many cars did I reserve the ferry for?", "two"},
 	})
 	for w, want := range map[string]bool{"BP-26-04417": true, "1Z999AA1": true, "#A4471": true, "2023": false, "10-12": false, "$5": false, "24mg": false, "3pm": false} {
 		if got := identifierRe.MatchString(w); got != want {
