@@ -171,6 +171,11 @@ func TestReadChangeTarget(t *testing.T) {
 			t.Errorf("changeTargets(%q) = %+v, want one: %q", in, got, want)
 		}
 	}
+	// a deadline is a date
+	checkReads(t, "[2025-05-02 a] User: The grant report is due May 30.\n"+
+		"[2025-05-20 b] User: Good news, the funder moved the grant report deadline to June 12th.\n", []readCase{
+		{"What's the deadline for the grant report now?", "12 June 2025"},
+	})
 	// a dose, a rent: amounts
 	checkReads(t, "[2024-02-01 a] User: The vet put Miso on 4 units of insulin twice a day.\n"+
 		"[2024-03-05 b] User: At the recheck the vet bumped the insulin up to 6 units twice a day.\n", []readCase{

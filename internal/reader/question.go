@@ -260,7 +260,7 @@ var (
 	// subject.
 	varietyNouns = wordSet(`genre genres style styles flavor flavors flavour flavours breed breeds variety
 		varieties species`)
-	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
+	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary deadline`)
 	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
 		play plays painting paintings artist artists author authors`)
