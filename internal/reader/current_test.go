@@ -176,6 +176,15 @@ func TestReadChangeTarget(t *testing.T) {
 		"[2025-05-20 b] User: Good news, the funder moved the grant report deadline to June 12th.\n", []readCase{
 		{"What's the deadline for the grant report now?", "12 June 2025"},
 	})
+	// "what is X charging": a price
+	checkReads(t, "[2025-05-02 a] User: The dog walker charges $18 a walk and comes at noon on weekdays.\n", []readCase{
+		{"What is the dog walker charging?", "$18"},
+	})
+	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase} {
+		if got := analyze(q).typ; got != want {
+			t.Errorf("%q: type %s, want %s", q, got, want)
+		}
+	}
 	// a dose, a rent: amounts
 	checkReads(t, "[2024-02-01 a] User: The vet put Miso on 4 units of insulin twice a day.\n"+
 		"[2024-03-05 b] User: At the recheck the vet bumped the insulin up to 6 units twice a day.\n", []readCase{

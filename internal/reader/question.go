@@ -550,6 +550,10 @@ func analyzeAt(q string, now time.Time) question {
 				out.typ = TypeOrg
 			case wh == "what" && (next(1) == "reason" || next(1) == "made" || next(1) == "motivated" || next(1) == "inspired" || next(1) == "caused"):
 				out.typ = TypeReason
+			case wh == "what" && priceAsked(lw, head):
+				// "what is the plumber charging", "what does a
+				// permit cost": a price
+				out.typ = TypeNumber
 			}
 		}
 		// "Which did I do first, A or B?": a choice between the options
@@ -1259,6 +1263,23 @@ func afterFronted(q string) string {
 		return q
 	}
 	return q
+}
+
+// priceVerbs are the verbs whose object is a price: "what is he charging",
+// "what does it cost".
+var priceVerbs = wordSet(`charge charges charging charged cost costs costing`)
+
+// priceAsked reports whether the words lw of a "what" question with head
+// noun head hold a verb whose object is a price (priceVerbs), the
+// wh-word's gap: "what is the plumber charging per hour", "what will the
+// permit cost"; not the head itself ("what charges did he face").
+func priceAsked(lw []string, head string) bool {
+	for _, w := range lw {
+		if priceVerbs[w] && w != strings.ToLower(head) {
+			return true
+		}
+	}
+	return false
 }
 
 // occasionAdverbial reports whether toks i and i+1 are "last time", "this
