@@ -1,6 +1,10 @@
 package reader
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memarena/memarena/internal/nlp"
+)
 
 // Apposition. A noun that the question asks about is often followed by a
 // dash or a colon and the phrase that says what it is ("I just achieved a
@@ -125,4 +129,89 @@ func adjectivesOnly(tg []string, st, en int) bool {
 		}
 	}
 	return true
+}
+
+// Copular naming. A turn often names the thing the question's noun asks
+// for in a sentence of its own, with the noun as the subject of "be":
+// "The variety is Rudolph.", "The nurse's name is Carla.", "Our
+// countertop is Snow Drift quartz." That sentence holds few of the
+// question's other words, which the sentence before it says ("I planted
+// out the purple sprouting broccoli plugs in bed 3"), so support alone
+// ranks it below them.
+
+// copulaNouns are the nouns a question asks for that a copular sentence
+// may take as its subject: the head noun, a variety noun ("which variety
+// of broccoli"), and "name" for "what's X's name".
+func copulaNouns(q question) map[string]bool {
+	out := map[string]bool{}
+	if q.headKey != "" {
+		out[q.headKey] = true
+	}
+	for _, t := range words(q.text) {
+		if varietyNouns[t.Lower] || t.Lower == "name" {
+			out[stem(t.Lower)] = true
+		}
+	}
+	return out
+}
+
+// copulaName is the name a sentence of unit u gives one of the question's
+// copula nouns (copulaNouns) as the subject of "is" or "was": the words
+// after the copula up to a mark other than a title's dot, a conjunction or
+// a clause boundary (isBoundary), at most maxWords,
+// when the first of them is capitalized (a name: "The variety is
+// Rudolph", not "the variety is great"); "" when no sentence does.
+func copulaName(q question, u *unit, maxWords int) string {
+	nouns := copulaNouns(q)
+	if len(nouns) == 0 {
+		return ""
+	}
+	for _, s := range u.sents {
+		n := len(s.toks)
+		for i := 0; i+2 < n; i++ {
+			if !nouns[s.keys[i]] {
+				continue
+			}
+			if w := s.toks[i+1].Lower; w != "is" && w != "was" {
+				continue
+			}
+			if s.keys[i] == "name" && !namesFocus(q, s, i) {
+				continue // "The vet's name is …" for the dog's name
+			}
+			st := i + 2
+			if !capitalized(s, st) || s.toks[st].Punct {
+				continue
+			}
+			en := min(n, st+maxWords)
+			for k := st; k < en; k++ {
+				t := s.toks[k]
+				if t.Punct && !(t.Text == "." && k > st && titleAbbrev[s.toks[k-1].Lower]) || nlp.IsConjunction(t.Lower) || isBoundary(s, k) {
+					// the name ends at a mark (not a title's dot:
+					// "Dr. Lena Brandt") or a conjunction ("… and
+					// she is strict")
+					en = k
+					break
+				}
+			}
+			if en > st {
+				return textOf(s, st, en)
+			}
+		}
+	}
+	return ""
+}
+
+// namesFocus reports whether the words right before the "name" at token
+// i of s (at most three: "the nurse's name", "her new boss's name") hold
+// one of the question's focus terms.
+func namesFocus(q question, s *sentence, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		key := stem(possessiveBase(s.toks[k].Lower))
+		for _, f := range q.focus {
+			if f == key || f == s.keys[k] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -360,6 +360,14 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 				ans.Text = n
 			}
 		}
+		if q.typ == TypePhrase || q.typ == TypeEntity || q.typ == TypePerson || q.typ == TypeOrg || q.typ == TypePlace {
+			// "which variety did I plant" … "The variety is
+			// Rudolph.": the name the best item gives the asked noun
+			// as the subject of "be"
+			if n := copulaName(q, top.s.u, opts.MaxWords); n != "" {
+				ans.Text = n
+			}
+		}
 		if q.typ == TypeDate && annualRe.MatchString(q.text) {
 			// "when is her birthday": an annual day has no year
 			if m := dayMonthYearRe.FindStringSubmatch(ans.Text); m != nil {

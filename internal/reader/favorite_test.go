@@ -33,3 +33,26 @@ func TestFavoriteSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestCopulaName: the best item's sentence that names the asked noun as
+// the subject of "be" gives the answer; a name said of another noun, or a
+// quality, does not.
+func TestCopulaName(t *testing.T) {
+	checkReads(t, "[2025-04-02 s1-t3] User: I sowed the squash along the south fence on Sunday. The variety is Crown Prince.\n", []readCase{
+		{"Which variety of squash did I sow?", "Crown Prince"},
+	})
+	checkReads(t, "[2025-04-02 s1-t3] User: The agency is sending a tutor on Tuesdays for algebra. The tutor's name is Marguerite.\n", []readCase{
+		{"What's the algebra tutor's name?", "Marguerite"},
+	})
+	q := analyze("What is my dog's name?")
+	u := parseLayout("[2025-04-02 s1-t3] User: We took my dog to the vet. The vet's name is Dr. Lee.")[0]
+	u.sents = []*sentence{newSentence("We took my dog to the vet.", &u), newSentence("The vet's name is Dr. Lee.", &u)}
+	if got := copulaName(q, &u, 10); got != "" {
+		t.Errorf("copulaName = %q, want none (the vet's name)", got)
+	}
+	q = analyze("Which variety of squash did I sow?")
+	u.sents = []*sentence{newSentence("The variety is great for soups.", &u)}
+	if got := copulaName(q, &u, 10); got != "" {
+		t.Errorf("copulaName = %q, want none (a quality)", got)
+	}
+}
