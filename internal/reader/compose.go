@@ -823,7 +823,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			for _, w := range weekdaySpans(s) {
 				add(w.text, w.fit, w.start, w.end)
 			}
-			if len(out) == 0 && !s.u.date.IsZero() {
+			if len(out) == 0 && !s.u.date.IsZero() && !q.habitualDay {
 				out = append(out, cand{text: s.u.date.Weekday().String(), fit: 0.5, near: 0.5, s: s})
 			}
 			return out

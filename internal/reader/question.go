@@ -172,6 +172,10 @@ type question struct {
 	// weekday is true when the question asks for a day of the week ("what
 	// day of the week do I …"): the answer is the weekday's name.
 	weekday bool
+	// habitualDay is true when the question asks for the day something
+	// recurs on (habitualDayRe): a weekday the context names, not the
+	// weekday of the day it was said.
+	habitualDay bool
 	// age is true for "how old": an age, so an ordinal birthday ("my 18th
 	// birthday") is read as its number.
 	age bool
@@ -498,7 +502,8 @@ func analyzeAt(q string, now time.Time) question {
 			out.clock = false
 		}
 		out.age = wh == "how" && next(1) == "old"
-		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week")
+		out.habitualDay = head == "day" && habitualDayRe.MatchString(main)
+		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week") || out.habitualDay
 		switch {
 		case wh == "when":
 			out.typ = TypeDate
@@ -1281,6 +1286,11 @@ func priceAsked(lw []string, head string) bool {
 	}
 	return false
 }
+
+// habitualDayRe is a question about the day something recurs on, in the
+// present tense: "which day is Theo off now", "what day does the flour
+// get delivered", "what days do you work": a day of the week, not a date.
+var habitualDayRe = regexp.MustCompile(`(?i)^(?:which|what)\s+days?\s+(?:is|are|does|do)\b`)
 
 // occasionAdverbial reports whether toks i and i+1 are "last time", "this
 // time" or "next time" said as an adverbial ("how did we do it last

@@ -23,6 +23,16 @@ func TestWeekdayQuestion(t *testing.T) {
 	if q := analyze("What day did I go to the pottery class?"); q.weekday {
 		t.Error("a day is not a day of the week")
 	}
+	// the day something recurs on, asked in the present: the weekday
+	// the context names, never the weekday it was said on
+	for _, tc := range []struct{ ctx, want string }{
+		{"[2023-06-16 a] User: The bins moved, they get collected on Tuesdays from now on.", "Tuesday"},
+		{"[2023-06-16 a] User: The bins get collected early now.", "not mentioned"},
+	} {
+		if a := Read("What day are the bins collected now?", tc.ctx, Options{}); a.Text != tc.want {
+			t.Errorf("%q: %q, want %q", tc.ctx, a.Text, tc.want)
+		}
+	}
 }
 
 func TestAgeFromOrdinal(t *testing.T) {
