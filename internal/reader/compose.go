@@ -197,7 +197,7 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		// not the words around the focus terms
 		kept := all[:0]
 		for _, c := range all {
-			if q.color && hasColorTerm(c.text) || q.typ == TypePerson && (c.name || c.typed || personish(c.text) || capitalized(c.s, c.start) ||
+			if q.color && hasColorTerm(c.text) || q.typ == TypePerson && !weekdayName(c.text) && (c.name || c.typed || personish(c.text) || capitalized(c.s, c.start) ||
 				c.end > c.start && strings.Contains(textOf(c.s, c.start, c.end), "@")) {
 				kept = append(kept, c)
 			}
@@ -1720,6 +1720,14 @@ func weekdaySpans(s *sentence) []span {
 
 // weekdays maps lowercase weekday names and their common abbreviations to
 // the weekday.
+// weekdayName reports whether text is the name of a day of the week,
+// singular or plural ("Sunday", "Sundays"): a capitalized word that names
+// no one.
+func weekdayName(text string) bool {
+	_, ok := weekdays[strings.TrimSuffix(strings.ToLower(strings.TrimSpace(text)), "s")]
+	return ok
+}
+
 var weekdays = map[string]time.Weekday{
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
 	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,

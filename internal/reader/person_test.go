@@ -143,3 +143,14 @@ func TestAskedFormKeepsCommonAnswers(t *testing.T) {
 		{"What color did we paint the nursery?", "[2024-03-10 a] User: We painted the nursery sage, it's so calming.\n", "sage"},
 	})
 }
+
+// A weekday name is capitalized but names no one: "who fills the pill
+// organizer" is answered by the person, not "Sundays".
+func TestPersonNotWeekday(t *testing.T) {
+	checkReads(t, "[2025-06-23 a] User: Ines is taking over watering the plants on Sundays from next month.\n", []readCase{
+		{"Who waters the plants these days?", "Ines"},
+	})
+	if !weekdayName("Sundays") || !weekdayName("Friday") || weekdayName("June") {
+		t.Error("weekdayName: want Sundays and Friday, not June")
+	}
+}
