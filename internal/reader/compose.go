@@ -2038,6 +2038,11 @@ func propOne(s *sentence, i int) bool {
 		return true
 	}
 	tg := s.tags()
+	if i == 1 && i < len(tg) && (tg[0] == "VBG" || tg[0] == "VBN") && (i+1 >= len(s.toks) || s.toks[i+1].Punct) {
+		// "Embarrassing one: I forgot …": a participle read as an
+		// adjective before the pronoun, opening the sentence
+		return true
+	}
 	return i-1 < len(tg) && (tg[i-1] == "JJ" || tg[i-1] == "PRP$") && !intensifiers[w]
 }
 

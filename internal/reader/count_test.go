@@ -241,6 +241,8 @@ func TestReadPropOneAndOrdinalPhrase(t *testing.T) {
 		{"I have only one dog.", false},
 		{"One of them was late.", false},
 		{"We need one more chair.", false},
+		{"Embarrassing one: I forgot the savings account.", true},
+		{"Buying one ticket was enough.", false},
 	} {
 		s := newSentence(c.text, &unit{})
 		got := false
