@@ -129,6 +129,18 @@ func lists(units []unit) [][]listItem {
 		}
 		flush()
 	}
+	// A series announced after a colon by a noun that names a
+	// procedure ("So the sequence was: check the breakers, press the
+	// reset, then call Dale"), in a unit that numbers nothing.
+	for i := range units {
+		u := &units[i]
+		if inlineMarker.MatchString(u.text) {
+			continue
+		}
+		if run := announcedSeries(u); len(run) >= 3 {
+			out = append(out, run)
+		}
+	}
 	// Steps told one per turn ("Step 1: …" in one turn, "Step 2: …" in a
 	// later one): the first unit (in context order) that starts with each
 	// number, while the numbers run 1, 2, 3 ….
@@ -154,6 +166,50 @@ func lists(units []unit) [][]listItem {
 		out = append(out, run)
 	}
 	return out
+}
+
+// seriesNouns name an ordered series of actions that a colon may announce.
+var seriesNouns = wordSet(`sequence steps process procedure checklist routine plan playbook order`)
+
+// seriesSplitRe splits an announced series into its items: commas, and a
+// last "and" or "then" after one.
+var seriesSplitRe = regexp.MustCompile(`\s*(?:,\s*(?:and\s+|then\s+|and\s+then\s+)?|;\s*|\s+then\s+)`)
+
+// announcedSeries is the series of actions a sentence of u announces
+// after a colon with a noun that names a procedure before it (seriesNouns,
+// at most four words before the colon: "the sequence was:", "Your
+// checklist:"), up to the sentence's end; nil when no sentence does. An
+// item that runs into a relative clause ("call Dale, who found …") ends
+// there.
+func announcedSeries(u *unit) []listItem {
+	for _, st := range splitSentences(u.text) {
+		head, rest, ok := strings.Cut(st, ":")
+		if !ok {
+			continue
+		}
+		hw := strings.Fields(strings.ToLower(head))
+		named := false
+		for k := len(hw) - 1; k >= 0 && k >= len(hw)-4; k-- {
+			if seriesNouns[strings.Trim(hw[k], ".,;!?")] {
+				named = true
+			}
+		}
+		if !named {
+			continue
+		}
+		var run []listItem
+		for _, it := range seriesSplitRe.Split(strings.TrimRight(strings.TrimSpace(rest), ".!?"), -1) {
+			it = strings.TrimSpace(it)
+			if w := strings.Fields(it); len(w) > 0 && (strings.EqualFold(w[0], "who") || strings.EqualFold(w[0], "which")) {
+				break // "…, who found a failed thermocouple"
+			}
+			if it != "" {
+				run = append(run, listItem{itemText(it), it, u})
+			}
+		}
+		return run
+	}
+	return nil
 }
 
 // stepLead is a unit that starts with a step number ("Step 2: …").
@@ -297,7 +353,7 @@ var stepNouns = wordSet(`step steps process procedure checklist routine playbook
 // situation or to reach an end ("what did we do about the blackfly",
 // "what did I do this year when the forms didn't match", "what did we do
 // to get ready", "what fixed it last time"): a procedure.
-var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|if|with|for|to)\b|(?:fixed|solved|worked)\b)`)
+var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|whenever|if|with|for|to)\b|(?:fixed|solved|worked)\b)`)
 
 // stepsQuestion reports whether a question (main clause main) with head
 // noun head asks for the steps of a procedure: its head noun names a

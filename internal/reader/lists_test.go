@@ -153,3 +153,25 @@ func TestReadSteps(t *testing.T) {
 		t.Errorf("a how question got the steps: %q", got)
 	}
 }
+
+// TestAnnouncedSeries: a series of actions a colon announces after a noun
+// that names a procedure is a list of steps, its items cut before a
+// relative clause; a colon after another noun announces no steps.
+func TestAnnouncedSeries(t *testing.T) {
+	u := parseLayout("[2025-02-10 s1-t9] Assistant: Good. So the sequence was: reset the router, update the firmware, then call the provider, who found a faulty line.")[0]
+	var got []string
+	for _, it := range announcedSeries(&u) {
+		got = append(got, it.text)
+	}
+	if want := []string{"reset the router", "update the firmware", "call the provider"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("announcedSeries = %q, want %q", got, want)
+	}
+	u = parseLayout("[2025-02-10 s1-t9] Assistant: Three colours work here: sage, cream, and slate.")[0]
+	if got := announcedSeries(&u); got != nil {
+		t.Errorf("announcedSeries = %+v, want none", got)
+	}
+	checkReads(t, "[2025-02-10 s1-t9] Assistant: Good. So the sequence was: reset the router, update the firmware, then call the provider, who found a faulty line.\n", []readCase{
+		{"The wifi dropped again. What's our routine for this?", "reset the router, update the firmware, call the provider"},
+		{"What do we do whenever the wifi drops?", "reset the router, update the firmware, call the provider"},
+	})
+}
