@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/memarena/memarena/internal/nlp"
@@ -156,18 +158,27 @@ func copulaNouns(q question) map[string]bool {
 }
 
 // copulaName is the name a sentence of unit u gives one of the question's
-// copula nouns (copulaNouns) as the subject of "is" or "was": the words
-// after the copula up to a mark other than a title's dot, a conjunction or
-// a clause boundary (isBoundary), at most maxWords,
-// when the first of them is capitalized (a name: "The variety is
-// Rudolph", not "the variety is great"); "" when no sentence does.
-func copulaName(q question, u *unit, maxWords int) string {
+// copula nouns (copulaNouns) as the subject of "is" or "was": a run of one
+// to four capitalized words (a title's dot kept: "Dr. Lena Brandt") that
+// ends the clause, at a mark, a conjunction or the sentence's end; "" when
+// no sentence does. The noun must be the asked one: not modified by a
+// noun the question does not say ("the tomato variety is …" for the
+// bean variety), and "name" only as the name of the question's owner
+// (nameOwner: "the nurse's name is …" for "the nurse's name"). A
+// capitalized word read as an adjective (a nationality: "The restaurant
+// is French"), a possessive ("Leo's idea") or a hyphenated compound
+// ("Italian-owned") is no name, nor is a run a verb follows ("Toyota
+// won't cover it"). owned is true when the noun was "name" (its owner
+// checked).
+func copulaName(q question, u *unit) (string, bool) {
 	nouns := copulaNouns(q)
 	if len(nouns) == 0 {
-		return ""
+		return "", false
 	}
+	owner := nameOwner(q.text)
 	for _, s := range u.sents {
 		n := len(s.toks)
+		tg := s.tags()
 		for i := 0; i+2 < n; i++ {
 			if !nouns[s.keys[i]] {
 				continue
@@ -175,43 +186,62 @@ func copulaName(q question, u *unit, maxWords int) string {
 			if w := s.toks[i+1].Lower; w != "is" && w != "was" {
 				continue
 			}
-			if s.keys[i] == "name" && !namesFocus(q, s, i) {
-				continue // "The vet's name is …" for the dog's name
+			if s.keys[i] == "name" {
+				if owner == "" || i == 0 || stem(possessiveBase(s.toks[i-1].Lower)) != owner {
+					continue // "The vet's name is …" for the dog's name
+				}
+			} else if i > 0 && i-1 < len(tg) && strings.HasPrefix(tg[i-1], "NN") && !slices.Contains(q.focus, s.keys[i-1]) {
+				continue // "the tomato variety is …" for the beans
 			}
 			st := i + 2
-			if !capitalized(s, st) || s.toks[st].Punct {
-				continue
-			}
-			en := min(n, st+maxWords)
-			for k := st; k < en; k++ {
-				t := s.toks[k]
-				if t.Punct && !(t.Text == "." && k > st && titleAbbrev[s.toks[k-1].Lower]) || nlp.IsConjunction(t.Lower) || isBoundary(s, k) {
-					// the name ends at a mark (not a title's dot:
-					// "Dr. Lena Brandt") or a conjunction ("… and
-					// she is strict")
-					en = k
+			en := st
+			for en < n && en-st < 6 {
+				t := s.toks[en]
+				if t.Text == "." && en > st && titleAbbrev[s.toks[en-1].Lower] {
+					en++
+					continue
+				}
+				if t.Punct || !capitalized(s, en) || strings.Contains(t.Text, "-") || strings.HasSuffix(t.Lower, "'s") || strings.HasSuffix(t.Lower, "’s") {
 					break
 				}
+				en++
 			}
-			if en > st {
-				return textOf(s, st, en)
+			words := 0
+			for k := st; k < en; k++ {
+				if !s.toks[k].Punct {
+					words++
+				}
 			}
+			if words == 0 || words > 4 || words == 1 && st < len(tg) && strings.HasPrefix(tg[st], "JJ") {
+				continue // (a lone adjective: "French", "Japanese")
+			}
+			if en < n && !s.toks[en].Punct && !nlp.IsConjunction(s.toks[en].Lower) {
+				continue // the clause goes on: "Toyota won't cover it", "Leo's idea"
+			}
+			return textOf(s, st, en), s.keys[i] == "name"
 		}
 	}
-	return ""
+	return "", false
 }
 
-// namesFocus reports whether the words right before the "name" at token
-// i of s (at most three: "the nurse's name", "her new boss's name") hold
-// one of the question's focus terms.
-func namesFocus(q question, s *sentence, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
-		key := stem(possessiveBase(s.toks[k].Lower))
-		for _, f := range q.focus {
-			if f == key || f == s.keys[k] {
-				return true
-			}
-		}
+// nameOwnerRe finds the noun whose name a question asks for: "the
+// nurse's name", "the name of the cat we adopted", "the name of my son's
+// teacher".
+var (
+	nameOwnerPossRe = regexp.MustCompile(`(?i)\b([a-z-]+)['’]s\s+(?:full\s+|first\s+|last\s+)?name\b`)
+	nameOwnerOfRe   = regexp.MustCompile(`(?i)\bname\s+of\s+((?:[a-z-]+['’]s\s+|[a-z-]+\s+){0,4}?[a-z-]+)\b(?:\s+(?:that|who|which|we|i|you|he|she|they|did|does|do|is|was|from|at|in|on|for)\b|\s*[?.]?$)`)
+)
+
+// nameOwner is the stem of the noun whose name the question asks for
+// ("the home health nurse's name" → nurse, "the name of the dog's vet" →
+// vet), "" when it asks for none.
+func nameOwner(q string) string {
+	if m := nameOwnerPossRe.FindStringSubmatch(q); m != nil {
+		return stem(strings.ToLower(m[1]))
 	}
-	return false
+	if m := nameOwnerOfRe.FindStringSubmatch(q); m != nil {
+		ws := strings.Fields(m[1])
+		return stem(possessiveBase(strings.ToLower(ws[len(ws)-1])))
+	}
+	return ""
 }

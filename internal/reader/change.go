@@ -114,7 +114,24 @@ func tellsChange(s *sentence) bool {
 // to", "bumped the dose up to", "cut the list down to"). A general word
 // class of English.
 var changeTargetVerbs = keySet(`switch move change convert upgrade downgrade shift swap transfer migrate
-	raise increase lower reduce decrease bump boost cut hike`)
+	raise increase lower reduce decrease bump boost cut`)
+
+// amountChangeVerbs are the stems of changeTargetVerbs that change an
+// amount: their target is a new value only when it is one ("raised the
+// rent to $1,450"; not "raised the complaint to the regional manager",
+// "lowered the piano to the street").
+var amountChangeVerbs = keySet(`raise increase lower reduce decrease bump boost cut`)
+
+// amountAt reports whether an amount starts at token i of s: a number, a
+// number word or a currency sign ("$1,450", "fifty-five hundred", "85").
+func amountAt(s *sentence, i int) bool {
+	t := s.toks[i]
+	if isNumberTok(t) || numberWords[t.Lower] || strings.ContainsAny(t.Text, "0123456789") {
+		return true
+	}
+	r := []rune(t.Text)
+	return len(r) > 0 && isCurrencyRune(r[0])
+}
 
 // changeTargetWords is the longest change target changeTargets reads.
 const changeTargetWords = 6
@@ -157,6 +174,9 @@ func changeTargets(s *sentence, maxWords int) []span {
 			st++
 		}
 		if st >= n || s.toks[st].Punct && !(len(s.toks[st].Text) > 0 && isCurrencyRune([]rune(s.toks[st].Text)[0])) {
+			continue
+		}
+		if amountChangeVerbs[s.keys[i]] && !amountAt(s, st) {
 			continue
 		}
 		if len(out) > 0 && out[len(out)-1].start == st {

@@ -363,8 +363,10 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		if q.typ == TypePhrase || q.typ == TypeEntity || q.typ == TypePerson || q.typ == TypeOrg || q.typ == TypePlace {
 			// "which variety did I plant" … "The variety is
 			// Rudolph.": the name the best item gives the asked noun
-			// as the subject of "be"
-			if n := copulaName(q, top.s.u, opts.MaxWords); n != "" {
+			// as the subject of "be", unless a name was read
+			// already ("We booked Nopa … The restaurant is
+			// Basque-run"); "<owner>'s name is" names it anyway
+			if n, owned := copulaName(q, top.s.u); n != "" && (!top.name || owned || weekdayName(top.text)) {
 				ans.Text = n
 			}
 		}
@@ -817,13 +819,24 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// calendar day
 			return out
 		}
+		if q.habitualDay {
+			// "what day does the flour come": a weekday told as
+			// recurring ("on Wednesdays", "every Wednesday")
+			k := len(out)
+			for _, w := range recurringWeekdays(s) {
+				add(w.text, w.fit, w.start, w.end)
+			}
+			if len(out) > k {
+				return out
+			}
+		}
 		if q.weekday {
 			// "what day of the week": the weekday a sentence names
 			// ("on Fridays"), else the weekday of the day it dates
 			for _, w := range weekdaySpans(s) {
 				add(w.text, w.fit, w.start, w.end)
 			}
-			if len(out) == 0 && !s.u.date.IsZero() && !q.habitualDay {
+			if len(out) == 0 && !s.u.date.IsZero() {
 				out = append(out, cand{text: s.u.date.Weekday().String(), fit: 0.5, near: 0.5, s: s})
 			}
 			return out
@@ -920,7 +933,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "what's our permit number": an identifier
 			// ("BP-26-04417"), which holds letters or dashes
 			for i, t := range s.toks {
-				if identifierRe.MatchString(t.Text) {
+				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) {
 					add(t.Text, 1, i, i+1)
 				}
 			}
@@ -1720,6 +1733,25 @@ func weekdaySpans(s *sentence) []span {
 
 // weekdays maps lowercase weekday names and their common abbreviations to
 // the weekday.
+// recurringWeekdays are the weekdays s tells as recurring: a plural
+// ("on Mondays") or one after "every" or "each" ("every Monday").
+func recurringWeekdays(s *sentence) []span {
+	var out []span
+	for i, t := range s.toks {
+		w := strings.TrimSuffix(t.Lower, "s")
+		wd, ok := weekdays[w]
+		if !ok {
+			continue
+		}
+		plural := strings.HasSuffix(t.Lower, "s") && t.Lower != w+"'s"
+		every := i > 0 && (s.toks[i-1].Lower == "every" || s.toks[i-1].Lower == "each")
+		if plural || every {
+			out = append(out, span{text: wd.String(), start: i, end: i + 1, fit: 1})
+		}
+	}
+	return out
+}
+
 // weekdayName reports whether text is the name of a day of the week,
 // singular or plural ("Sunday", "Sundays"): a capitalized word that names
 // no one.
@@ -2017,6 +2049,25 @@ func verbAfterNumber(s *sentence, j int) bool {
 	return tg[j] == "VBG" || tg[j] == "VBD" || tg[j] == "VBN" || tg[j] == "VBZ" || tg[j] == "VBP" || tg[j] == "RB"
 }
 
+// idNouns name an identifier: "order number", "case no.", "code".
+var idNouns = wordSet(`number no no. code id # reference confirmation`)
+
+// afterIDNoun reports whether token i of s follows an identifier's noun
+// within three tokens ("order number is BP-26-04417", "code: 4QX92T",
+// "#A4471"): the identifier asked for, not any letter-and-digit token
+// of the sentence ("the MP3 player", "COVID-19", "I-95").
+func afterIDNoun(s *sentence, i int) bool {
+	if strings.HasPrefix(s.toks[i].Text, "#") {
+		return true
+	}
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if idNouns[s.toks[k].Lower] {
+			return true
+		}
+	}
+	return false
+}
+
 // identifierRe is an identifier said in text: an order, permit,
 // confirmation or tracking number that mixes letters and digits or joins
 // digit groups with dashes ("BP-26-04417", "NW-88213", "1Z999AA1",
@@ -2038,9 +2089,10 @@ func propOne(s *sentence, i int) bool {
 		return true
 	}
 	tg := s.tags()
-	if i == 1 && i < len(tg) && (tg[0] == "VBG" || tg[0] == "VBN") && (i+1 >= len(s.toks) || s.toks[i+1].Punct) {
-		// "Embarrassing one: I forgot …": a participle read as an
-		// adjective before the pronoun, opening the sentence
+	if i == 1 && i < len(tg) && tg[0] == "VBG" && (i+1 >= len(s.toks) || s.toks[i+1].Punct) {
+		// "Embarrassing one: I forgot …": an -ing participle read as
+		// an adjective before the pronoun, opening the sentence ("Finished
+		// one: …" is a verb and its count)
 		return true
 	}
 	return i-1 < len(tg) && (tg[i-1] == "JJ" || tg[i-1] == "PRP$") && !intensifiers[w]

@@ -243,6 +243,7 @@ func TestReadPropOneAndOrdinalPhrase(t *testing.T) {
 		{"We need one more chair.", false},
 		{"Embarrassing one: I forgot the savings account.", true},
 		{"Buying one ticket was enough.", false},
+		{"Finished one: the green scarf.", false},
 	} {
 		s := newSentence(c.text, &unit{})
 		got := false
@@ -326,9 +327,11 @@ func TestCountAndDurationEdges(t *testing.T) {
 // count question does not read one.
 func TestReadIdentifier(t *testing.T) {
 	checkReads(t, "[2025-06-02 s1-t3] User: The library hold came through. The hold number is LH-7731-02, pick up by Friday.\n"+
-		"[2025-06-03 s1-t5] User: Reserved the ferry for two cars, confirmation number is 4QX92T.\n", []readCase{
+		"[2025-06-03 s1-t5] User: Reserved the ferry for two cars, confirmation number is 4QX92T.\n"+
+		"[2025-06-04 s1-t7] User: I ordered the MP3 player yesterday, order number is 88213.\n", []readCase{
 		{"What's the hold number for the library book?", "LH-7731-02"},
 		{"What is the ferry confirmation number?", "4QX92T"},
+		{"What's the order number for the player?", "88213"},
 		{"How many cars did I reserve the ferry for?", "two"},
 	})
 	for w, want := range map[string]bool{"BP-26-04417": true, "1Z999AA1": true, "#A4471": true, "2023": false, "10-12": false, "$5": false, "24mg": false, "3pm": false} {

@@ -160,6 +160,13 @@ func TestReadChangeTarget(t *testing.T) {
 	if got := changeTargets(s, 10); len(got) != 1 || got[0].text != "metal needles" {
 		t.Errorf("changeTargets = %+v, want one: metal needles", got)
 	}
+	// a verb of changing an amount names a new value only when its
+	// target is an amount
+	for _, in := range []string{"I raised the billing complaint to the regional manager.", "The movers lowered the piano to the street with ropes.", "Tom hiked up to Table Rock last weekend."} {
+		if got := changeTargets(newSentence(in, &unit{}), 10); len(got) != 0 {
+			t.Errorf("changeTargets(%q) = %+v, want none", in, got)
+		}
+	}
 	// verbs of changing an amount; an old value after "from"
 	for in, want := range map[string]string{
 		"The vet bumped the insulin up to 6 units a day.":                     "6 units a day",
@@ -180,7 +187,9 @@ func TestReadChangeTarget(t *testing.T) {
 	checkReads(t, "[2025-05-02 a] User: The dog walker charges $18 a walk and comes at noon on weekdays.\n", []readCase{
 		{"What is the dog walker charging?", "$18"},
 	})
-	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase} {
+	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase,
+		"What was Kyle charged with?": TypePhrase, "What did the delay cost us?": TypePhrase, "What is costing us the most each month?": TypePhrase,
+		"What port is the laptop charging through?": TypePhrase, "What's the deadline for the essay?": TypeDate, "What deadline did I miss?": TypePhrase} {
 		if got := analyze(q).typ; got != want {
 			t.Errorf("%q: type %s, want %s", q, got, want)
 		}

@@ -47,12 +47,27 @@ func TestCopulaName(t *testing.T) {
 	q := analyze("What is my dog's name?")
 	u := parseLayout("[2025-04-02 s1-t3] User: We took my dog to the vet. The vet's name is Dr. Lee.")[0]
 	u.sents = []*sentence{newSentence("We took my dog to the vet.", &u), newSentence("The vet's name is Dr. Lee.", &u)}
-	if got := copulaName(q, &u, 10); got != "" {
+	if got, _ := copulaName(q, &u); got != "" {
 		t.Errorf("copulaName = %q, want none (the vet's name)", got)
+	}
+	for _, c := range []struct{ q, sent, want string }{
+		{"Which restaurant did we book for Friday?", "The restaurant is French.", ""},
+		{"Which variety of beans did I sow?", "The tomato variety is Sungold.", ""},
+		{"What is the name of the dog's vet?", "The dog's name is Biscuit by the way.", ""},
+		{"What is the name of the dog's vet?", "The vet's name is Dr. Amal Reyes.", "Dr. Amal Reyes"},
+		{"What's the name of the cat we adopted from the shelter?", "The shelter's name is Happy Paws.", ""},
+		{"Which theme did we choose for the party?", "The theme was Leo's idea.", ""},
+		{"What problem did the mechanic find?", "The problem is Toyota won't cover it.", ""},
+	} {
+		q := analyze(c.q)
+		u.sents = []*sentence{newSentence(c.sent, &u)}
+		if got, _ := copulaName(q, &u); got != c.want {
+			t.Errorf("%q in %q: copulaName = %q, want %q", c.q, c.sent, got, c.want)
+		}
 	}
 	q = analyze("Which variety of squash did I sow?")
 	u.sents = []*sentence{newSentence("The variety is great for soups.", &u)}
-	if got := copulaName(q, &u, 10); got != "" {
+	if got, _ := copulaName(q, &u); got != "" {
 		t.Errorf("copulaName = %q, want none (a quality)", got)
 	}
 }

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"math"
+	"unicode"
 
 	"github.com/memarena/memarena/internal/nlp"
 	"regexp"
@@ -169,7 +170,7 @@ func lists(units []unit) [][]listItem {
 }
 
 // seriesNouns name an ordered series of actions that a colon may announce.
-var seriesNouns = wordSet(`sequence steps process procedure checklist routine plan playbook order`)
+var seriesNouns = wordSet(`sequence steps process procedure checklist routine playbook`)
 
 // seriesSplitRe splits an announced series into its items: commas, and a
 // last "and" or "then" after one.
@@ -345,15 +346,18 @@ func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare fl
 }
 
 // stepNouns name a procedure told as steps. Nouns that as often name one
-// technique or a technical thing ("approach", "method", "protocol") are
-// left out.
-var stepNouns = wordSet(`step steps process procedure checklist routine playbook`)
+// thing are left out: one technique or a technical thing ("approach",
+// "method", "protocol"), a medical operation ("procedure"), a programme
+// ("routine"), one step ("step").
+var stepNouns = wordSet(`steps process checklist playbook`)
 
 // stepsDoRe is a question that asks what was done about a problem or
-// situation or to reach an end ("what did we do about the blackfly",
-// "what did I do this year when the forms didn't match", "what did we do
-// to get ready", "what fixed it last time"): a procedure.
-var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|whenever|if|with|for|to)\b|(?:fixed|solved|worked)\b)`)
+// situation ("what did we do about the blackfly", "what did I do this
+// year when the forms didn't match", "what did we do last time the
+// basement flooded"): a procedure. "What did I do with / for / to X" and
+// "what fixed it" ask for one thing as often ("put it under the
+// flowerpot", "replacing the washer") and are not matched.
+var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:did|do|should|would)\s+(?:we|i)\s+do\b(?:\s+[\w']+){0,3}?\s+(?:about|when|whenever|if|(?:last|the\s+other)\s+time)\b`)
 
 // stepsQuestion reports whether a question (main clause main) with head
 // noun head asks for the steps of a procedure: its head noun names a
@@ -362,6 +366,9 @@ var stepsDoRe = regexp.MustCompile(`(?i)\bwhat\s+(?:(?:did|do|should|would)\s+(?
 // "how did we …" is not one: it asks for a manner or means, which one
 // action may be ("by pinning the version").
 func stepsQuestion(main, head string) bool {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(main)), "which") {
+		return false // "which steps did I skip": some of them
+	}
 	return stepNouns[strings.ToLower(head)] || stepsDoRe.MatchString(main)
 }
 
@@ -385,6 +392,10 @@ func readSteps(q question, sc *scorer, units []unit, minShare float64) (string, 
 	if i < 0 {
 		return "", nil, 0
 	}
+	if q.head != "checklist" && !actionList(ls[i]) {
+		// (a checklist may list things: the documents to gather)
+		return "", nil, 0
+	}
 	var parts []string
 	for _, it := range ls[i] {
 		if h := stepHead(it.full); h != "" && len(parts) < maxSteps {
@@ -397,10 +408,69 @@ func readSteps(q question, sc *scorer, units []unit, minShare float64) (string, 
 	return strings.Join(parts, ", "), &ls[i][0], sh
 }
 
+// actionList reports whether fewer than half of list l's items are
+// things rather than actions (thingItem): steps are actions ("check the
+// breaker", "pulled the ledger"); a list of things ("oat milk, eggs"),
+// qualities ("slow, expensive") or people's shares ("Mia brings chips")
+// is no procedure. The tagger reads an imperative in isolation poorly
+// ("Photograph the damage"), so the test is on what a thing looks like.
+func actionList(l []listItem) bool {
+	things := 0
+	for _, it := range l {
+		if thingItem(itemText(it.full), it.u) {
+			things++
+		}
+	}
+	return 2*things < len(l)
+}
+
+// thingItem reports whether a list item's head h names a thing or a
+// quality, or is a clause with its own subject, rather than an action: a
+// single word; a head that opens with a determiner, a number, a
+// possessive or a pronoun ("the science museum", "two pizzas", "I bring
+// the cake"); an adjective with no verb after it ("expensive"); a
+// two-word noun compound ("oat milk"); a subject and its verb ("Mia
+// brings chips").
+func thingItem(h string, u *unit) bool {
+	s := newSentence(h, u)
+	n := len(s.toks)
+	if n <= 1 {
+		return true
+	}
+	tg := s.tags()
+	first := s.lowerTag(0)
+	switch first {
+	case "DT", "CD", "PRP$", "PDT", "PRP", "EX", "WDT":
+		return true
+	}
+	verb := false
+	for _, t := range tg[1:] {
+		if strings.HasPrefix(t, "VB") {
+			verb = true
+		}
+	}
+	switch {
+	case strings.HasPrefix(first, "JJ") && !verb:
+		return true
+	case n == 2 && strings.HasPrefix(tg[0], "NN") && strings.HasPrefix(tg[1], "NN"):
+		return true
+	case tg[1] == "VBZ":
+		return true
+	}
+	return false
+}
+
 // stepClauseWords open the part of a step that gives its purpose or
 // reason rather than the action ("send the same scope so they price the
 // same job").
 var stepClauseWords = wordSet(`so because which unless`)
+
+// capitalizedText reports whether w starts with an upper-case letter (a
+// name's word: "Find My" keeps its "My").
+func capitalizedText(w string) bool {
+	r := []rune(w)
+	return len(r) > 0 && unicode.IsUpper(r[0])
+}
 
 // danglingWord reports whether w cannot end a phrase: a conjunction, a
 // determiner or a preposition that takes an object ("… a sheltered spot
@@ -439,7 +509,7 @@ func stepHead(full string) string {
 			break
 		}
 	}
-	for len(out) > 1 && danglingWord(strings.ToLower(strings.TrimRight(out[len(out)-1], ",;:"))) {
+	for len(out) > 1 && !capitalizedText(out[len(out)-1]) && danglingWord(strings.ToLower(strings.TrimRight(out[len(out)-1], ",;:"))) {
 		out = out[:len(out)-1] // "… in a sheltered spot and"
 	}
 	return strings.TrimRight(strings.Join(out, " "), ",;:")

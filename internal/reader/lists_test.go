@@ -97,8 +97,13 @@ func TestStepsQuestion(t *testing.T) {
 		{"What was our playbook for the landlord meeting?", true},
 		{"What did we do about the mould in the bathroom?", true},
 		{"What did I do this spring when the lawn went yellow?", true},
-		{"What did we do to get ready for the audit?", true},
-		{"What fixed the squeak last time?", true},
+		{"What did we do to get ready for the audit?", false},
+		{"What did we do last time the basement flooded?", true},
+		{"What did I do with the spare key?", false},
+		{"What do I do for a living?", false},
+		{"What procedure is Dad having on Thursday?", false},
+		{"Which steps did I skip?", false},
+		{"What fixed the squeak last time?", false},
 		{"The hedge needs trimming — what did I do about it last year?", true},
 		{"How was the concert?", false},
 		{"How did she feel about the move?", false},
@@ -170,8 +175,16 @@ func TestAnnouncedSeries(t *testing.T) {
 	if got := announcedSeries(&u); got != nil {
 		t.Errorf("announcedSeries = %+v, want none", got)
 	}
+	// a series of qualities after a step noun is no list of steps
+	checkReads(t, "[2025-02-10 s1-t9] User: Last time the process was: slow, expensive, and confusing.\n", []readCase{
+		{"What's the process for renewing my passport?", "not mentioned"},
+	})
+	// a list of things is no procedure, whatever the context's only list
+	checkReads(t, "[2025-03-01 s1-t2] Assistant: Your grocery list: 1) oat milk, 2) eggs, 3) spinach, 4) coffee filters.\n", []readCase{
+		{"What did we do about the termites?", "not mentioned"},
+	})
 	checkReads(t, "[2025-02-10 s1-t9] Assistant: Good. So the sequence was: reset the router, update the firmware, then call the provider, who found a faulty line.\n", []readCase{
-		{"The wifi dropped again. What's our routine for this?", "reset the router, update the firmware, call the provider"},
+		{"The wifi dropped again. What's our checklist for this?", "reset the router, update the firmware, call the provider"},
 		{"What do we do whenever the wifi drops?", "reset the router, update the firmware, call the provider"},
 	})
 }

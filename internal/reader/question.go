@@ -172,9 +172,10 @@ type question struct {
 	// weekday is true when the question asks for a day of the week ("what
 	// day of the week do I …"): the answer is the weekday's name.
 	weekday bool
-	// habitualDay is true when the question asks for the day something
-	// recurs on (habitualDayRe): a weekday the context names, not the
-	// weekday of the day it was said.
+	// habitualDay is true when the question may ask for the day something
+	// recurs on (habitualDayRe): a weekday the context says recurs ("on
+	// Mondays", "every Monday") answers it; else it is a date question,
+	// as "what day is our flight" is.
 	habitualDay bool
 	// age is true for "how old": an age, so an ordinal birthday ("my 18th
 	// birthday") is read as its number.
@@ -264,7 +265,7 @@ var (
 	// subject.
 	varietyNouns = wordSet(`genre genres style styles flavor flavors flavour flavours breed breeds variety
 		varieties species`)
-	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary deadline`)
+	dateNouns  = wordSet(`date day year month time week weekend season decade century birthday anniversary`)
 	titleNouns = wordSet(`name names title titles called book books movie movies film films song songs album albums
 		show shows series novel novels podcast podcasts app apps game games band bands brand brands model models
 		play plays painting paintings artist artists author authors`)
@@ -274,7 +275,7 @@ var (
 	numberNouns = wordSet(`number percentage percent amount price cost total count score rate size age height
 		weight distance speed budget salary fee temperature capacity population quantity sum latency accuracy
 		duration length limit threshold volume ratio fraction level version balance dose dosage rent wage wages
-		deposit mileage`)
+		mileage`)
 )
 
 // experiential reports whether the words after "what has/have" are a
@@ -503,7 +504,7 @@ func analyzeAt(q string, now time.Time) question {
 		}
 		out.age = wh == "how" && next(1) == "old"
 		out.habitualDay = head == "day" && habitualDayRe.MatchString(main)
-		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week") || out.habitualDay
+		out.weekday = head == "weekday" || head == "day" && strings.Contains(strings.ToLower(main), "day of the week")
 		switch {
 		case wh == "when":
 			out.typ = TypeDate
@@ -545,6 +546,10 @@ func analyzeAt(q string, now time.Time) question {
 			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of") && !kindNouns[next(1)]:
 				// "what kind of date" asks what the date is like, not when
 				out.typ = TypeDate
+			case head == "deadline" && deadlineDateRe.MatchString(main):
+				// "what's the deadline for the essay": a date; "what
+				// deadline did I miss" asks which one
+				out.typ = TypeDate
 			case head != "" && numberNouns[head]:
 				out.typ = TypeNumber
 			case head != "" && placeNouns[head]:
@@ -555,7 +560,7 @@ func analyzeAt(q string, now time.Time) question {
 				out.typ = TypeOrg
 			case wh == "what" && (next(1) == "reason" || next(1) == "made" || next(1) == "motivated" || next(1) == "inspired" || next(1) == "caused"):
 				out.typ = TypeReason
-			case wh == "what" && priceAsked(lw, head):
+			case wh == "what" && priceAsked(main):
 				// "what is the plumber charging", "what does a
 				// permit cost": a price
 				out.typ = TypeNumber
@@ -1270,26 +1275,26 @@ func afterFronted(q string) string {
 	return q
 }
 
-// priceVerbs are the verbs whose object is a price: "what is he charging",
-// "what does it cost".
-var priceVerbs = wordSet(`charge charges charging charged cost costs costing`)
+// priceAskedRe is a "what" question whose wh-word is the price object of
+// "charge" or "cost" after a subject: "what is the plumber charging (per
+// hour)", "what will the permit cost", "what does she charge". Not the
+// crime of "charged with", a cost in something other than money ("what
+// did the delay cost us"), a subject question ("what is costing us the
+// most") or "charging through" a port.
+var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost)\b(?:\s+(?:per|an?|each|for)\b.*)?\s*[?.!]?$`)
 
-// priceAsked reports whether the words lw of a "what" question with head
-// noun head hold a verb whose object is a price (priceVerbs), the
-// wh-word's gap: "what is the plumber charging per hour", "what will the
-// permit cost"; not the head itself ("what charges did he face").
-func priceAsked(lw []string, head string) bool {
-	for _, w := range lw {
-		if priceVerbs[w] && w != strings.ToLower(head) {
-			return true
-		}
-	}
-	return false
-}
+// priceAsked reports whether a "what" question (main clause main) asks
+// for a price (priceAskedRe).
+func priceAsked(main string) bool { return priceAskedRe.MatchString(strings.TrimSpace(main)) }
 
-// habitualDayRe is a question about the day something recurs on, in the
-// present tense: "which day is Theo off now", "what day does the flour
-// get delivered", "what days do you work": a day of the week, not a date.
+// deadlineDateRe is a question that asks for the day of a deadline by a
+// copula: "what's the deadline for uploading", "what is my deadline to
+// answer".
+var deadlineDateRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+(?:the|my|our|your|his|her|their)\s+(?:[a-z-]+\s+){0,2}deadline\b`)
+
+// habitualDayRe is a question that may ask for the day something recurs
+// on, in the present tense: "which day is Theo off now", "what day does
+// the flour get delivered" (see question.habitualDay).
 var habitualDayRe = regexp.MustCompile(`(?i)^(?:which|what)\s+days?\s+(?:is|are|does|do)\b`)
 
 // occasionAdverbial reports whether toks i and i+1 are "last time", "this

@@ -24,12 +24,14 @@ func TestWeekdayQuestion(t *testing.T) {
 		t.Error("a day is not a day of the week")
 	}
 	// the day something recurs on, asked in the present: the weekday
-	// the context names, never the weekday it was said on
-	for _, tc := range []struct{ ctx, want string }{
-		{"[2023-06-16 a] User: The bins moved, they get collected on Tuesdays from now on.", "Tuesday"},
-		{"[2023-06-16 a] User: The bins get collected early now.", "not mentioned"},
+	// the context tells as recurring; a one-off event asked the same way
+	// keeps its date
+	for _, tc := range []struct{ q, ctx, want string }{
+		{"What day are the bins collected now?", "[2023-06-16 a] User: The bins moved, they get collected on Tuesdays from now on.", "Tuesday"},
+		{"What day does the choir meet?", "[2023-06-16 a] User: The choir meets every Thursday in the church hall.", "Thursday"},
+		{"What day is our flight to Denver?", "[2023-06-16 a] User: Our flight to Denver is on June 24, a Saturday.", "24 June 2023"},
 	} {
-		if a := Read("What day are the bins collected now?", tc.ctx, Options{}); a.Text != tc.want {
+		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
 			t.Errorf("%q: %q, want %q", tc.ctx, a.Text, tc.want)
 		}
 	}
