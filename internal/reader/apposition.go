@@ -159,8 +159,10 @@ func copulaNouns(q question) map[string]bool {
 
 // copulaName is the name a sentence of unit u gives one of the question's
 // copula nouns (copulaNouns) as the subject of "is" or "was": a run of one
-// to four capitalized words (a title's dot kept: "Dr. Lena Brandt") that
-// ends the clause, at a mark, a conjunction or the sentence's end; "" when
+// to four capitalized words (a title's dot kept: "Dr. Lena Brandt") and
+// up to two common nouns it modifies ("Snow Drift quartz"), that ends the
+// clause or its noun phrase, at a mark, a conjunction, a preposition or
+// the sentence's end; "" when
 // no sentence does. The noun must be the asked one: not modified by a
 // noun the question does not say ("the tomato variety is …" for the
 // bean variety), and "name" only as the name of the question's owner
@@ -215,7 +217,10 @@ func copulaName(q question, u *unit) (string, bool) {
 			if words == 0 || words > 4 || words == 1 && st < len(tg) && strings.HasPrefix(tg[st], "JJ") {
 				continue // (a lone adjective: "French", "Japanese")
 			}
-			if en < n && !s.toks[en].Punct && !nlp.IsConjunction(s.toks[en].Lower) {
+			for k := 0; k < 2 && en < n && en < len(tg) && strings.HasPrefix(tg[en], "NN") && !s.toks[en].Punct; k++ {
+				en++ // a common noun the name modifies: "Snow Drift quartz"
+			}
+			if en < n && !s.toks[en].Punct && !nlp.IsConjunction(s.toks[en].Lower) && !nlp.IsPreposition(s.toks[en].Lower) {
 				continue // the clause goes on: "Toyota won't cover it", "Leo's idea"
 			}
 			return textOf(s, st, en), s.keys[i] == "name"

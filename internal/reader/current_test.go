@@ -189,7 +189,8 @@ func TestReadChangeTarget(t *testing.T) {
 	})
 	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase,
 		"What was Kyle charged with?": TypePhrase, "What did the delay cost us?": TypePhrase, "What is costing us the most each month?": TypePhrase,
-		"What port is the laptop charging through?": TypePhrase, "What's the deadline for the essay?": TypeDate, "What deadline did I miss?": TypePhrase} {
+		"What port is the laptop charging through?": TypePhrase, "What's the deadline for the essay?": TypeDate, "What deadline did I miss?": TypePhrase,
+		"What does the upgrade cost now?": TypeNumber} {
 		if got := analyze(q).typ; got != want {
 			t.Errorf("%q: type %s, want %s", q, got, want)
 		}

@@ -58,6 +58,7 @@ func TestCopulaName(t *testing.T) {
 		{"What's the name of the cat we adopted from the shelter?", "The shelter's name is Happy Paws.", ""},
 		{"Which theme did we choose for the party?", "The theme was Leo's idea.", ""},
 		{"What problem did the mechanic find?", "The problem is Toyota won't cover it.", ""},
+		{"Which countertop did we choose?", "The countertop is Blue Pearl granite from the yard on Fifth.", "Blue Pearl granite"},
 	} {
 		q := analyze(c.q)
 		u.sents = []*sentence{newSentence(c.sent, &u)}

@@ -1277,11 +1277,12 @@ func afterFronted(q string) string {
 
 // priceAskedRe is a "what" question whose wh-word is the price object of
 // "charge" or "cost" after a subject: "what is the plumber charging (per
-// hour)", "what will the permit cost", "what does she charge". Not the
+// hour)", "what will the permit cost (now, these days, in total)", "what
+// does she charge". Not the
 // crime of "charged with", a cost in something other than money ("what
 // did the delay cost us"), a subject question ("what is costing us the
 // most") or "charging through" a port.
-var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost)\b(?:\s+(?:per|an?|each|for)\b.*)?\s*[?.!]?$`)
+var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|at|to)\b.*)?\s*[?.!]?$`)
 
 // priceAsked reports whether a "what" question (main clause main) asks
 // for a price (priceAskedRe).
