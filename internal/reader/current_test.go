@@ -190,7 +190,8 @@ func TestReadChangeTarget(t *testing.T) {
 	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase,
 		"What was Kyle charged with?": TypePhrase, "What did the delay cost us?": TypePhrase, "What is costing us the most each month?": TypePhrase,
 		"What port is the laptop charging through?": TypePhrase, "What's the deadline for the essay?": TypeDate, "What deadline did I miss?": TypePhrase,
-		"What does the upgrade cost now?": TypeNumber} {
+		"What does the upgrade cost now?": TypeNumber, "What are the lemons selling for these days?": TypeNumber,
+		"What's the lead time on the sofa?": TypeDuration, "What's the wait time at the clinic?": TypeDuration} {
 		if got := analyze(q).typ; got != want {
 			t.Errorf("%q: type %s, want %s", q, got, want)
 		}

@@ -1282,7 +1282,7 @@ func afterFronted(q string) string {
 // crime of "charged with", a cost in something other than money ("what
 // did the delay cost us"), a subject question ("what is costing us the
 // most") or "charging through" a port.
-var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|at|to)\b.*)?\s*[?.!]?$`)
+var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost|sells?\s+for|selling\s+for|going\s+for)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|at|to)\b.*)?\s*[?.!]?$`)
 
 // priceAsked reports whether a "what" question (main clause main) asks
 // for a price (priceAskedRe).
@@ -1548,8 +1548,13 @@ func rankedTime(toks []nlp.Token) bool {
 	return false
 }
 
-// timeRankers are the words that make a time an amount ("best time").
-var timeRankers = wordSet(`best worst record total average overall fastest slowest quickest`)
+// timeRankers are the words that make a time an amount: a rank or a sum
+// ("best time", "total time"), or the noun of a compound that names a
+// length of time ("lead time", "wait time", "commute time", "recovery
+// time").
+var timeRankers = wordSet(`best worst record total average overall fastest slowest quickest
+	lead wait waiting travel drive driving commute cooking baking prep turnaround response recovery processing
+	transit load loading screen running`)
 
 // acronymLinks are the function words an acronym may skip between the
 // words it abbreviates ("Bank of America" → "BOA" or "BA").
