@@ -1733,8 +1733,13 @@ func weekdaySpans(s *sentence) []span {
 
 // weekdays maps lowercase weekday names and their common abbreviations to
 // the weekday.
+// partsOfDayPlural are the plural parts of the day that make a weekday
+// before them recurring ("Thursday mornings").
+var partsOfDayPlural = wordSet(`mornings afternoons evenings nights`)
+
 // recurringWeekdays are the weekdays s tells as recurring: a plural
-// ("on Mondays") or one after "every" or "each" ("every Monday").
+// ("on Mondays"), one after "every" or "each" ("every Monday"), or one
+// before a plural part of the day ("Thursday mornings").
 func recurringWeekdays(s *sentence) []span {
 	var out []span
 	for i, t := range s.toks {
@@ -1745,7 +1750,9 @@ func recurringWeekdays(s *sentence) []span {
 		}
 		plural := strings.HasSuffix(t.Lower, "s") && t.Lower != w+"'s"
 		every := i > 0 && (s.toks[i-1].Lower == "every" || s.toks[i-1].Lower == "each")
-		if plural || every {
+		// "Thursday mornings": a weekday before a plural part of the day
+		parts := i+1 < len(s.toks) && partsOfDayPlural[s.toks[i+1].Lower]
+		if plural || every || parts {
 			out = append(out, span{text: wd.String(), start: i, end: i + 1, fit: 1})
 		}
 	}

@@ -29,6 +29,7 @@ func TestWeekdayQuestion(t *testing.T) {
 	for _, tc := range []struct{ q, ctx, want string }{
 		{"What day are the bins collected now?", "[2023-06-16 a] User: The bins moved, they get collected on Tuesdays from now on.", "Tuesday"},
 		{"What day does the choir meet?", "[2023-06-16 a] User: The choir meets every Thursday in the church hall.", "Thursday"},
+		{"What day does the trash get picked up?", "[2023-06-16 a] User: Trash pickup is Tuesday mornings, recycling every other week.", "Tuesday"},
 		{"What day is our flight to Denver?", "[2023-06-16 a] User: Our flight to Denver is on June 24, a Saturday.", "24 June 2023"},
 	} {
 		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
