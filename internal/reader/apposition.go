@@ -214,8 +214,8 @@ func copulaName(q question, u *unit) (string, bool) {
 					words++
 				}
 			}
-			if words == 0 || words > 4 || words == 1 && st < len(tg) && strings.HasPrefix(tg[st], "JJ") {
-				continue // (a lone adjective: "French", "Japanese")
+			if words == 0 || words > 4 || words == 1 && st < len(tg) && strings.HasPrefix(tg[st], "JJ") || weekdayName(s.toks[st].Text) {
+				continue // (a lone adjective: "French", "Japanese"; a day: "The plan is Saturday")
 			}
 			for k := 0; k < 2 && en < n && en < len(tg) && strings.HasPrefix(tg[en], "NN") && !s.toks[en].Punct; k++ {
 				en++ // a common noun the name modifies: "Snow Drift quartz"

@@ -823,8 +823,13 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "what day does the flour come": a weekday told as
 			// recurring ("on Wednesdays", "every Wednesday")
 			k := len(out)
-			for _, w := range recurringWeekdays(s) {
-				add(w.text, w.fit, w.start, w.end)
+			if rec := recurringWeekdays(s); len(rec) > 0 && len(rec) == len(weekdaySpans(s)) {
+				// (a sentence that also names a one-off day, "on
+				// Saturday, since Noah works Fridays", is read as
+				// before)
+				for _, w := range rec {
+					add(w.text, w.fit, w.start, w.end)
+				}
 			}
 			if len(out) > k {
 				return out
@@ -2060,8 +2065,8 @@ func verbAfterNumber(s *sentence, j int) bool {
 var idNouns = wordSet(`number no no. code id # reference confirmation`)
 
 // afterIDNoun reports whether token i of s follows an identifier's noun
-// within three tokens ("order number is BP-26-04417", "code: 4QX92T",
-// "#A4471"): the identifier asked for, not any letter-and-digit token
+// with at most "is", "was" or a mark between ("order number is
+// BP-26-04417", "code: 4QX92T", "#A4471"): the identifier asked for, not any letter-and-digit token
 // of the sentence ("the MP3 player", "COVID-19", "I-95").
 func afterIDNoun(s *sentence, i int) bool {
 	if strings.HasPrefix(s.toks[i].Text, "#") {
@@ -2070,6 +2075,9 @@ func afterIDNoun(s *sentence, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		if idNouns[s.toks[k].Lower] {
 			return true
+		}
+		if w := s.toks[k].Lower; !(w == "is" || w == "was" || w == ":" || w == "=" || w == "-" || w == "#") {
+			return false // "the number for COVID-19 testing": another noun's
 		}
 	}
 	return false

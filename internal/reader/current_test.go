@@ -178,18 +178,13 @@ func TestReadChangeTarget(t *testing.T) {
 			t.Errorf("changeTargets(%q) = %+v, want one: %q", in, got, want)
 		}
 	}
-	// a deadline is a date
-	checkReads(t, "[2025-05-02 a] User: The grant report is due May 30.\n"+
-		"[2025-05-20 b] User: Good news, the funder moved the grant report deadline to June 12th.\n", []readCase{
-		{"What's the deadline for the grant report now?", "12 June 2025"},
-	})
 	// "what is X charging": a price
 	checkReads(t, "[2025-05-02 a] User: The dog walker charges $18 a walk and comes at noon on weekdays.\n", []readCase{
 		{"What is the dog walker charging?", "$18"},
 	})
 	for q, want := range map[string]Type{"What is the dog walker charging?": TypeNumber, "What will the permit cost?": TypeNumber, "What charges did he face?": TypePhrase,
 		"What was Kyle charged with?": TypePhrase, "What did the delay cost us?": TypePhrase, "What is costing us the most each month?": TypePhrase,
-		"What port is the laptop charging through?": TypePhrase, "What's the deadline for the essay?": TypeDate, "What deadline did I miss?": TypePhrase,
+		"What port is the laptop charging through?": TypePhrase, "What is Dad going for at the clinic?": TypePhrase, "What did we do about the double charge?": TypePhrase, "What is the Tesla charging at?": TypePhrase, "What deadline did I miss?": TypePhrase,
 		"What does the upgrade cost now?": TypeNumber, "What are the lemons selling for these days?": TypeNumber,
 		"What's the lead time on the sofa?": TypeDuration, "What's the wait time at the clinic?": TypeDuration} {
 		if got := analyze(q).typ; got != want {

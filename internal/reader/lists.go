@@ -297,7 +297,10 @@ func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare fl
 			add(it.u.text)
 		}
 		first := l[0].u.index
-		for k := first - 1; k >= 0 && (units[k].item == l[0].u.item || k == first-1); k-- {
+		for k := first - 1; k >= 0 && (units[k].item == l[0].u.item || k == first-1 && (!q.steps || units[k].date.Equal(l[0].u.date))); k-- {
+			// (for steps, the unit before the list introduces it only
+			// when told the same day: a request in another session
+			// is about something else)
 			add(units[k].text)
 		}
 		if first < len(sc.unitSet) {
@@ -333,10 +336,12 @@ func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare fl
 			bestV, bestI, bestAt, bestShare = v, i, at, sh
 		}
 	}
-	if len(ls) == 1 && q.after == "" {
+	if len(ls) == 1 && q.after == "" && (!q.steps || bestShare > 0) {
 		// The context's only list: its items, not the question's
 		// words, say what it lists ("the 7th job in the list you
-		// gave me" over a list of job titles).
+		// gave me" over a list of job titles). For steps, only when
+		// the list or its introduction holds a term of the question:
+		// the only list may be about something else.
 		bestI, bestShare = 0, math.Max(bestShare, minShare)
 	}
 	if bestI < 0 || bestShare < minShare {
@@ -427,8 +432,9 @@ func actionList(l []listItem) bool {
 // thingItem reports whether a list item's head h names a thing or a
 // quality, or is a clause with its own subject, rather than an action: a
 // single word; a head that opens with a determiner, a number, a
-// possessive or a pronoun ("the science museum", "two pizzas", "I bring
-// the cake"); an adjective with no verb after it ("expensive"); a
+// possessive or a pronoun other than a first-person subject with its
+// verb ("the science museum", "two pizzas", "she brings the cake"; "we
+// shut off the valve" is a step told as done); an adjective with no verb after it ("expensive"); a
 // two-word noun compound ("oat milk"); a subject and its verb ("Mia
 // brings chips").
 func thingItem(h string, u *unit) bool {
@@ -439,6 +445,9 @@ func thingItem(h string, u *unit) bool {
 	}
 	tg := s.tags()
 	first := s.lowerTag(0)
+	if w := s.toks[0].Lower; (w == "i" || w == "we") && strings.HasPrefix(tg[1], "VB") {
+		return false // "We shut off the main valve": a step told as done
+	}
 	switch first {
 	case "DT", "CD", "PRP$", "PDT", "PRP", "EX", "WDT":
 		return true
@@ -462,8 +471,9 @@ func thingItem(h string, u *unit) bool {
 
 // stepClauseWords open the part of a step that gives its purpose or
 // reason rather than the action ("send the same scope so they price the
-// same job").
-var stepClauseWords = wordSet(`so because which unless`)
+// same job"); "which" may open what the action asks ("ask the clerk which
+// form you need").
+var stepClauseWords = wordSet(`so because unless`)
 
 // capitalizedText reports whether w starts with an upper-case letter (a
 // name's word: "Find My" keeps its "My").
@@ -479,9 +489,18 @@ func danglingWord(w string) bool {
 	return nlp.IsConjunction(w) || nlp.IsDeterminer(w) || w == "and" || w == "or" || w == "but" || nlp.IsPreposition(w) && !particles[w]
 }
 
+// commaClauseOpener reports whether w, after a comma inside a step, opens
+// another clause ("then", "so", "but", a pronoun) rather than the next
+// item of a series ("the eggs, milk and sugar").
+func commaClauseOpener(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ",;:"))
+	return w == "then" || w == "so" || w == "but" || w == "or" || w == "and" || w == "which" || w == "who" || nlp.IsPronoun(w) ||
+		strings.HasSuffix(w, "ing") // "…, wearing gloves"
+}
+
 // stepHead is the action of a list item: its head (itemText), cut before
-// a comma or a purpose or reason clause (stepClauseWords) once it has two
-// words, at most maxStepWords words (a head cut short by the cap ends
+// a comma that opens another clause (commaClauseOpener) or a purpose or
+// reason clause (stepClauseWords) once it has two words, at most maxStepWords words (a head cut short by the cap ends
 // before its last "and", "or" or "then"), without a dangling last word.
 func stepHead(full string) string {
 	ws := strings.Fields(itemText(full))
@@ -505,8 +524,8 @@ func stepHead(full string) string {
 			}
 			break
 		}
-		if len(out) >= 2 && strings.HasSuffix(w, ",") {
-			break
+		if len(out) >= 2 && strings.HasSuffix(w, ",") && (k+1 >= len(ws) || commaClauseOpener(ws[k+1])) {
+			break // "write each one up, then sign it"; not "the eggs, milk and sugar"
 		}
 	}
 	for len(out) > 1 && !capitalizedText(out[len(out)-1]) && danglingWord(strings.ToLower(strings.TrimRight(out[len(out)-1], ",;:"))) {

@@ -179,11 +179,18 @@ func TestAnnouncedSeries(t *testing.T) {
 	checkReads(t, "[2025-02-10 s1-t9] User: Last time the process was: slow, expensive, and confusing.\n", []readCase{
 		{"What's the process for renewing my passport?", "not mentioned"},
 	})
+	// the context's only list answers a steps question only when it
+	// or its introduction holds a term of the question; a sentence
+	// elsewhere that holds more tells what was done
+	checkReads(t, "[2025-03-01 s1-t3] User: Yeah, we left a polite note for the noisy neighbours and they turned it down.\n"+
+		"[2025-03-05 s2-t2] Assistant: Sure: 1) mash three ripe bananas, 2) whisk in the melted butter, 3) bake at 175C for an hour.\n", []readCase{
+		{"What did we do about the noisy neighbours?", "left a polite note"},
+	})
 	// a list of things is no procedure, whatever the context's only list
 	checkReads(t, "[2025-03-01 s1-t2] Assistant: Your grocery list: 1) oat milk, 2) eggs, 3) spinach, 4) coffee filters.\n", []readCase{
 		{"What did we do about the termites?", "not mentioned"},
 	})
-	checkReads(t, "[2025-02-10 s1-t9] Assistant: Good. So the sequence was: reset the router, update the firmware, then call the provider, who found a faulty line.\n", []readCase{
+	checkReads(t, "[2025-02-10 s1-t9] Assistant: Good. So the wifi sequence was: reset the router, update the firmware, then call the provider, who found a faulty line.\n", []readCase{
 		{"The wifi dropped again. What's our checklist for this?", "reset the router, update the firmware, call the provider"},
 		{"What do we do whenever the wifi drops?", "reset the router, update the firmware, call the provider"},
 	})

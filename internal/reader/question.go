@@ -546,10 +546,6 @@ func analyzeAt(q string, now time.Time) question {
 			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of") && !kindNouns[next(1)]:
 				// "what kind of date" asks what the date is like, not when
 				out.typ = TypeDate
-			case head == "deadline" && deadlineDateRe.MatchString(main):
-				// "what's the deadline for the essay": a date; "what
-				// deadline did I miss" asks which one
-				out.typ = TypeDate
 			case head != "" && numberNouns[head]:
 				out.typ = TypeNumber
 			case head != "" && placeNouns[head]:
@@ -1278,20 +1274,40 @@ func afterFronted(q string) string {
 // priceAskedRe is a "what" question whose wh-word is the price object of
 // "charge" or "cost" after a subject: "what is the plumber charging (per
 // hour)", "what will the permit cost (now, these days, in total)", "what
-// does she charge". Not the
+// does she charge", "what is the bread selling for". Not "going for" (an
+// aim: "what is Dad going for at the clinic"), "charging at" a place, the
+// noun "charge" or "cost" (priceAsked), the
 // crime of "charged with", a cost in something other than money ("what
 // did the delay cost us"), a subject question ("what is costing us the
 // most") or "charging through" a port.
-var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost|sells?\s+for|selling\s+for|going\s+for)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|at|to)\b.*)?\s*[?.!]?$`)
+var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost|sells?\s+for|selling\s+for)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|to)\b.*)?\s*[?.!]?$`)
 
 // priceAsked reports whether a "what" question (main clause main) asks
 // for a price (priceAskedRe).
-func priceAsked(main string) bool { return priceAskedRe.MatchString(strings.TrimSpace(main)) }
+func priceAsked(main string) bool {
+	m := strings.TrimSpace(main)
+	loc := priceVerbRe.FindStringIndex(m)
+	if !priceAskedRe.MatchString(m) || loc == nil {
+		return false
+	}
+	// "what did we do about the double charge": a noun after a
+	// determiner, an adjective or a possessive is no verb
+	before := strings.Fields(strings.ToLower(m[:loc[0]]))
+	if len(before) > 0 {
+		w := before[len(before)-1]
+		if nlp.IsDeterminer(w) || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || priceNounModifiers[w] {
+			return false
+		}
+	}
+	return true
+}
 
-// deadlineDateRe is a question that asks for the day of a deadline by a
-// copula: "what's the deadline for uploading", "what is my deadline to
-// answer".
-var deadlineDateRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+(?:the|my|our|your|his|her|their)\s+(?:[a-z-]+\s+){0,2}deadline\b`)
+// priceVerbRe finds the price verb of a price question.
+var priceVerbRe = regexp.MustCompile(`(?i)\b(?:charging|charge|cost|sells?\s+for|selling\s+for)\b`)
+
+// priceNounModifiers stand before "charge" or "cost" as a noun ("the
+// extra charge", "the total cost").
+var priceNounModifiers = wordSet(`extra double total overall hidden added late annual monthly whole actual final criminal`)
 
 // habitualDayRe is a question that may ask for the day something recurs
 // on, in the present tense: "which day is Theo off now", "what day does

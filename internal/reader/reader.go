@@ -319,14 +319,17 @@ func Read(question, context string, opts Options) Answer {
 			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
 		}
 	}
+	ranked := sc.rank()
+	best := ranked[0]
 	if q.steps {
 		// The steps of a procedure the context states as a list.
-		if t, it, sup := readSteps(q, sc, units, Threshold(TypeProcedure)); t != "" {
+		if t, it, sup := readSteps(q, sc, units, Threshold(TypeProcedure)); t != "" && (it.u.item == best.s.u.item || sc.confidence(best.s) <= sup) {
+			// (a sentence outside the list that holds more of the
+			// question tells what was done: "we ended up just buying
+			// a dehumidifier" after a list of suggestions)
 			return Answer{Text: t, Support: sup, Type: q.typ, Sentence: it.u.text, Date: it.u.date}
 		}
 	}
-	ranked := sc.rank()
-	best := ranked[0]
 	conf := sc.confidence(best.s)
 	if conf < opts.Threshold && !(calibrated && conf >= Threshold(TypeEntity) && namesField(q, sents)) {
 		// (a record field the question names makes the answer typed,
