@@ -26,16 +26,13 @@ func TestWeekdayQuestion(t *testing.T) {
 	// the day something recurs on, asked in the present: the weekday
 	// the context tells as recurring; a one-off event asked the same way
 	// keeps its date
-	for _, tc := range []struct{ q, ctx, want string }{
+	checkEach(t, []ctxCase{
 		{"What day are the bins collected now?", "[2023-06-16 a] User: The bins moved, they get collected on Tuesdays from now on.", "Tuesday"},
 		{"What day does the choir meet?", "[2023-06-16 a] User: The choir meets every Thursday in the church hall.", "Thursday"},
 		{"What day does the trash get picked up?", "[2023-06-16 a] User: Trash pickup is Tuesday mornings, recycling every other week.", "Tuesday"},
 		{"What day is our flight to Denver?", "[2023-06-16 a] User: Our flight to Denver is on June 24, a Saturday.", "24 June 2023"},
-	} {
-		if a := Read(tc.q, tc.ctx, Options{}); a.Text != tc.want {
-			t.Errorf("%q: %q, want %q", tc.ctx, a.Text, tc.want)
-		}
-	}
+		{"What day is the party?", "[2023-06-19 a] User: The party is on June 24, since Noah works Fridays.", "24 June 2023"},
+	})
 }
 
 func TestAgeFromOrdinal(t *testing.T) {
