@@ -1964,7 +1964,7 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 		unitEnd := j
 		if j < len(s.toks) && !s.toks[j].Punct {
 			w := s.toks[j].Lower
-			if (!nlp.IsFunctionWord(w) || timeUnits[w]) && !verbAfterNumber(s, j) {
+			if (!nlp.IsFunctionWord(w) || timeUnits[w]) && !verbAfterNumber(s, j) && !deicticTimeWords[w] {
 				unitEnd = j + 1
 				// two-word units ("square feet", "hours ago")
 				if unitEnd < len(s.toks) && s.toks[unitEnd].Lower == "ago" {
@@ -2017,6 +2017,10 @@ func numberSpans(s *sentence, durationOnly bool) []span {
 	}
 	return out
 }
+
+// deicticTimeWords open a time phrase after an amount ("$1,300 last year",
+// "40 next month"); they are no unit.
+var deicticTimeWords = wordSet(`last next this`)
 
 // hyphenDuration reads a number joined by a hyphen to a unit of time
 // ("14-month", "3-day", "two-week") as the amount of time it states,

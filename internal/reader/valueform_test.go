@@ -35,6 +35,14 @@ func TestWeekdayQuestion(t *testing.T) {
 	})
 }
 
+// "last", "next" and "this" open a time phrase after an amount, not its
+// unit.
+func TestAmountBeforeTimePhrase(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"How much was my rent?", "[2025-01-01 a] User: My rent was $1,300 last year.", "$1,300"},
+	})
+}
+
 func TestAgeFromOrdinal(t *testing.T) {
 	ctx := "[2023-03-01 a] User: My aunt gave me her old camera on my 16th birthday."
 	if a := Read("How old was I when my aunt gave me her camera?", ctx, Options{}); a.Text != "16" {
