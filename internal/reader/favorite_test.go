@@ -44,13 +44,9 @@ func TestCopulaName(t *testing.T) {
 	checkReads(t, "[2025-04-02 s1-t3] User: The agency is sending a tutor on Tuesdays for algebra. The tutor's name is Marguerite.\n", []readCase{
 		{"What's the algebra tutor's name?", "Marguerite"},
 	})
-	q := analyze("What is my dog's name?")
-	u := parseLayout("[2025-04-02 s1-t3] User: We took my dog to the vet. The vet's name is Dr. Lee.")[0]
-	u.sents = []*sentence{newSentence("We took my dog to the vet.", &u), newSentence("The vet's name is Dr. Lee.", &u)}
-	if got, _ := copulaName(q, &u); got != "" {
-		t.Errorf("copulaName = %q, want none (the vet's name)", got)
-	}
+	u := parseLayout("[2025-04-02 s1-t3] User: hi")[0]
 	for _, c := range []struct{ q, sent, want string }{
+		{"What is my dog's name?", "We took my dog to the vet. The vet's name is Dr. Lee.", ""},
 		{"Which restaurant did we book for Friday?", "The restaurant is French.", ""},
 		{"Which variety of beans did I sow?", "The tomato variety is Sungold.", ""},
 		{"What is the name of the dog's vet?", "The dog's name is Biscuit by the way.", ""},
@@ -59,16 +55,15 @@ func TestCopulaName(t *testing.T) {
 		{"Which theme did we choose for the party?", "The theme was Leo's idea.", ""},
 		{"What problem did the mechanic find?", "The problem is Toyota won't cover it.", ""},
 		{"Which countertop did we choose?", "The countertop is Blue Pearl granite from the yard on Fifth.", "Blue Pearl granite"},
+		{"Which variety of squash did I sow?", "The variety is great for soups.", ""},
 	} {
 		q := analyze(c.q)
-		u.sents = []*sentence{newSentence(c.sent, &u)}
+		u.sents = nil
+		for _, st := range splitSentences(c.sent) {
+			u.sents = append(u.sents, newSentence(st, &u))
+		}
 		if got, _ := copulaName(q, &u); got != c.want {
 			t.Errorf("%q in %q: copulaName = %q, want %q", c.q, c.sent, got, c.want)
 		}
-	}
-	q = analyze("Which variety of squash did I sow?")
-	u.sents = []*sentence{newSentence("The variety is great for soups.", &u)}
-	if got, _ := copulaName(q, &u); got != "" {
-		t.Errorf("copulaName = %q, want none (a quality)", got)
 	}
 }

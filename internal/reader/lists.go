@@ -351,9 +351,8 @@ func bestList(q question, sc *scorer, units []unit, ls [][]listItem, minShare fl
 }
 
 // stepNouns name a procedure told as steps. Nouns that as often name one
-// thing are left out: one technique or a technical thing ("approach",
-// "method", "protocol"), a medical operation ("procedure"), a programme
-// ("routine"), one step ("step").
+// thing are left out: one technique ("approach", "method"), a medical
+// operation ("procedure"), a programme ("routine"), one step ("step").
 var stepNouns = wordSet(`steps process checklist playbook`)
 
 // stepsDoRe is a question that asks what was done about a problem or

@@ -1280,19 +1280,19 @@ func afterFronted(q string) string {
 // crime of "charged with", a cost in something other than money ("what
 // did the delay cost us"), a subject question ("what is costing us the
 // most") or "charging through" a port.
-var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(?:charging|charge|cost|sells?\s+for|selling\s+for)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|to)\b.*)?\s*[?.!]?$`)
+var priceAskedRe = regexp.MustCompile(`(?i)^what(?:['’]s|\s+(?:is|are|was|were|does|do|did|will|would|might|could))\s+(?:\S+\s+){1,5}?(charging|charge|cost|sells?\s+for|selling\s+for)\b(?:\s+(?:per|an?|each|for|now|today|nowadays|these|this|in|to)\b.*)?\s*[?.!]?$`)
 
 // priceAsked reports whether a "what" question (main clause main) asks
-// for a price (priceAskedRe).
+// for a price (priceAskedRe, its verb group the price verb).
 func priceAsked(main string) bool {
 	m := strings.TrimSpace(main)
-	loc := priceVerbRe.FindStringIndex(m)
-	if !priceAskedRe.MatchString(m) || loc == nil {
+	loc := priceAskedRe.FindStringSubmatchIndex(m)
+	if loc == nil {
 		return false
 	}
 	// "what did we do about the double charge": a noun after a
 	// determiner, an adjective or a possessive is no verb
-	before := strings.Fields(strings.ToLower(m[:loc[0]]))
+	before := strings.Fields(strings.ToLower(m[:loc[2]]))
 	if len(before) > 0 {
 		w := before[len(before)-1]
 		if nlp.IsDeterminer(w) || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || priceNounModifiers[w] {
@@ -1301,9 +1301,6 @@ func priceAsked(main string) bool {
 	}
 	return true
 }
-
-// priceVerbRe finds the price verb of a price question.
-var priceVerbRe = regexp.MustCompile(`(?i)\b(?:charging|charge|cost|sells?\s+for|selling\s+for)\b`)
 
 // priceNounModifiers stand before "charge" or "cost" as a noun ("the
 // extra charge", "the total cost").
