@@ -209,7 +209,7 @@ func (px *prefixIndex) build() {
 	px.content, px.norm = map[string]int{}, map[string]int{}
 	for si, ss := range px.s.Sessions {
 		for _, t := range ss.Turns {
-			for _, w := range textutil.Words(t.Text) {
+			for _, w := range textutil.NumberWords(t.Text) {
 				st := textutil.Stem(w)
 				if !textutil.IsStopword(w) {
 					if _, ok := px.content[st]; !ok {
@@ -240,9 +240,10 @@ func (px *prefixIndex) has(k int, token string, content bool) bool {
 
 // contains is textutil.ContainsAll(text of sessions 0…k-1, fact).
 func (px *prefixIndex) contains(k int, fact string) bool {
-	need, content := textutil.ContentTokens(fact), true
+	need, all := textutil.FactTokens(fact)
+	content := true
 	if len(need) == 0 {
-		need, content = textutil.NormalizeTokens(fact), false
+		need, content = all, false
 	}
 	if len(need) == 0 {
 		return false
@@ -257,17 +258,20 @@ func (px *prefixIndex) contains(k int, fact string) bool {
 
 // missing is missing(text of sessions 0…k-1, fact).
 func (px *prefixIndex) missing(k int, fact string) string {
-	useContent := len(textutil.ContentTokens(fact)) > 0
+	content, _ := textutil.FactTokens(fact)
+	useContent := len(content) > 0
 	return missingWords(fact, useContent, func(st string) bool { return px.has(k, st, useContent) })
 }
 
 // missing lists the content words of fact whose stems do not occur in
 // text, quoted ("\"gin\", \"tonic\"").
 func missing(text, fact string) string {
-	have := textutil.TokenSet(textutil.ContentTokens(text))
-	useContent := len(textutil.ContentTokens(fact)) > 0
+	textContent, textAll := textutil.FactTokens(text)
+	factContent, _ := textutil.FactTokens(fact)
+	useContent := len(factContent) > 0
+	have := textutil.TokenSet(textContent)
 	if !useContent {
-		have = textutil.TokenSet(textutil.NormalizeTokens(text))
+		have = textutil.TokenSet(textAll)
 	}
 	return missingWords(fact, useContent, func(st string) bool { return have[st] })
 }
@@ -277,7 +281,7 @@ func missing(text, fact string) string {
 func missingWords(fact string, useContent bool, have func(stem string) bool) string {
 	var out []string
 	seen := map[string]bool{}
-	for _, w := range textutil.Words(fact) {
+	for _, w := range textutil.NumberWords(fact) {
 		if useContent && textutil.IsStopword(w) {
 			continue
 		}

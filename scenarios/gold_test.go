@@ -45,6 +45,9 @@ sessions:
 		{"wrong date", probe(`kind: temporal, answers: ["6 May 2023"], evidence: [a]`), `("6 May 2023" lacks "6")`},
 		{"number word as digits", probe(`kind: single-hop, answers: ["2 cats"], evidence: [a]`), ""},
 		{"speaker name", probe(`kind: single-hop, answers: [Bob], evidence: [b]`), ""},
+		{"a decimal's digits are not its own number", head + "    turns:\n      - {id: c, role: user, speaker: Ann, text: \"The dose is 2.5 mg now.\"}\n" +
+			"probes:\n  - {id: p, after_session: s2, question: q, kind: knowledge-update, answers: [2.5 mg], stale_facts: [5 mg], evidence: [c]}\n",
+			`probes[0].stale_facts[0]: "5 mg" is never said before the probe is asked (after session "s2")`},
 		{"stale fact said before the probe", probe(`kind: knowledge-update, answers: [green tea], stale_facts: [coffee], evidence: [c]`), ""},
 		{"stale fact never said", probe(`kind: knowledge-update, answers: [green tea], stale_facts: [espresso], evidence: [c]`),
 			`probes[0].stale_facts[0]: "espresso" is never said before the probe is asked (after session "s2")`},

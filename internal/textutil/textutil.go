@@ -145,6 +145,68 @@ func ContentTokens(text string) []string {
 	return out
 }
 
+// NumberWords is Words with every number kept whole: a '.' or ':' between
+// two digits stays inside its token ("2.5", "v1.2.3", "12:30") and a
+// thousands comma is dropped ("1,200" → "1200"). It is the tokenization of
+// fact matching (ContainsAll), where "2.5 mg" must not hold the word "5".
+func NumberWords(text string) []string {
+	rs := []rune(text)
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	digitAt := func(i int) bool { return i >= 0 && i < len(rs) && unicode.IsDigit(rs[i]) }
+	for i, r := range rs {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '\'' || r == '’':
+			// inside a word, dropped as Words drops it: "don't" → "dont"
+		case (r == '.' || r == ':') && b.Len() > 0 && digitAt(i-1) && digitAt(i+1):
+			b.WriteRune(r)
+		case r == ',' && b.Len() > 0 && digitAt(i-1) && thousandsGroup(rs, i+1):
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// thousandsGroup reports whether rs[i:] starts with exactly three digits
+// (not followed by another digit): the group after a thousands comma.
+func thousandsGroup(rs []rune, i int) bool {
+	if i+3 > len(rs) {
+		return false
+	}
+	for j := i; j < i+3; j++ {
+		if !unicode.IsDigit(rs[j]) {
+			return false
+		}
+	}
+	return i+3 == len(rs) || !unicode.IsDigit(rs[i+3])
+}
+
+// FactTokens returns the tokens fact matching compares (ContainsAll): the
+// stems of text's NumberWords without stopwords (content, in order,
+// duplicates kept) and without the articles Normalize drops (all).
+func FactTokens(text string) (content, all []string) {
+	for _, w := range NumberWords(text) {
+		st := Stem(w)
+		if !IsStopword(w) {
+			content = append(content, st)
+		}
+		if !articles[w] {
+			all = append(all, st)
+		}
+	}
+	return content, all
+}
+
 // TokenSet returns the set of the given tokens.
 func TokenSet(tokens []string) map[string]bool {
 	s := make(map[string]bool, len(tokens))
@@ -158,12 +220,14 @@ func TokenSet(tokens []string) map[string]bool {
 // among the normalized content tokens of haystack. A needle with no content
 // tokens (only stopwords) falls back to its normalized tokens; an empty needle
 // is never contained. It is how the harness decides that a fact "is in" a text.
+//
+// Numbers are matched whole (see NumberWords): "2.5 mg" does not contain
+// "5 mg", and "$1,200" contains "1200".
 func ContainsAll(haystack, needle string) bool {
-	need := ContentTokens(needle)
-	hay := ContentTokens(haystack)
+	need, needAll := FactTokens(needle)
+	hay, hayAll := FactTokens(haystack)
 	if len(need) == 0 {
-		need = NormalizeTokens(needle)
-		hay = NormalizeTokens(haystack)
+		need, hay = needAll, hayAll
 	}
 	if len(need) == 0 {
 		return false

@@ -117,3 +117,31 @@ func TestStemCacheCollisions(t *testing.T) {
 		}
 	}
 }
+
+func TestContainsAllNumbers(t *testing.T) {
+	for _, c := range []struct {
+		hay, needle string
+		want        bool
+	}{
+		{"Take 2.5 mg twice a day.", "5 mg twice a day", false},
+		{"Take 2.5 mg twice a day.", "2.5 mg", true},
+		{"The soil was pH 6.4 this spring.", "4", false},
+		{"The soil was pH 6.4 this spring.", "pH 6.4", true},
+		{"Rent went up to $1,200 a month.", "1200", true},
+		{"Rent went up to $1,200 a month.", "$1,200", true},
+		{"Rent went up to $1,200 a month.", "200", false},
+		{"We pinned Python 3.12 in the image.", "Python 3", false},
+		{"We meet at 12:30, after the stand-up.", "12:30", true},
+		{"We meet at 12:30, after the stand-up.", "30", false},
+		{"Ship 3, 400 and 12 units.", "400", true}, // a list, not a thousands group
+		{"It ends in 2023. 5 people came.", "5 people", true},
+		{"Sarah's plan didn't change.", "sarahs plan", true},
+	} {
+		if got := ContainsAll(c.hay, c.needle); got != c.want {
+			t.Errorf("ContainsAll(%q, %q) = %v, want %v", c.hay, c.needle, got, c.want)
+		}
+	}
+	if got := NumberWords("v1.2.3 costs $1,200.50; ends 12:30."); strings.Join(got, "|") != "v1.2.3|costs|1200.50|ends|12:30" {
+		t.Errorf("NumberWords = %q", got)
+	}
+}

@@ -97,7 +97,8 @@ func rawStale(it strategies.Item, toks textTokens, stale map[string]bool, slots 
 type textTokens struct{ content, all map[string]bool }
 
 func tokensOf(text string) textTokens {
-	return textTokens{content: textutil.TokenSet(textutil.ContentTokens(text)), all: textutil.TokenSet(textutil.NormalizeTokens(text))}
+	content, all := textutil.FactTokens(text)
+	return textTokens{content: textutil.TokenSet(content), all: textutil.TokenSet(all)}
 }
 
 // phrase is a needle's tokens as textutil.ContainsAll requires them: its
@@ -108,10 +109,11 @@ type phrase struct {
 }
 
 func phraseOf(s string) phrase {
-	if ts := textutil.ContentTokens(s); len(ts) > 0 {
-		return phrase{toks: ts}
+	content, all := textutil.FactTokens(s)
+	if len(content) > 0 {
+		return phrase{toks: content}
 	}
-	return phrase{toks: textutil.NormalizeTokens(s), norm: true}
+	return phrase{toks: all, norm: true}
 }
 
 // in is textutil.ContainsAll(text, needle) for text's tokens t.
