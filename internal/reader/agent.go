@@ -55,6 +55,74 @@ func agentVerb(main string) string {
 	return stem(v.Lower)
 }
 
+// whoAgentVerb returns the match key of the verb whose agent a "who"
+// question asks for: "who" followed by a finite lexical verb ("who
+// recommended the book"), by "has", "have" or "had" and a participle
+// ("who has reviewed it"), or by "is" or "was" and an -ing form ("who is
+// handling the move"). It is "" for other questions: "who is the florist"
+// (a copula) and "who did she call" (the wh-word is the object) ask for
+// no agent.
+func whoAgentVerb(main string) string {
+	toks := words(main)
+	tg := tagWords(toks)
+	i := 0
+	for i < len(toks) && toks[i].Punct {
+		i++
+	}
+	if i+1 >= len(toks) || toks[i].Lower != "who" {
+		return ""
+	}
+	i++
+	switch w := toks[i].Lower; {
+	case w == "has" || w == "have" || w == "had":
+		i++
+		if i >= len(toks) || tg[i] != "VBN" {
+			return ""
+		}
+	case w == "is" || w == "was":
+		i++
+		if i >= len(toks) || tg[i] != "VBG" {
+			return ""
+		}
+	case !(tg[i] == "VBD" || tg[i] == "VBZ" || tg[i] == "VBN"):
+		return ""
+	}
+	v := toks[i]
+	if v.Punct || nlp.IsAuxiliary(v.Lower) || copulas[v.Lower] || metaWords[v.Lower] || eventVerbs[v.Lower] {
+		return ""
+	}
+	return stem(v.Lower)
+}
+
+// firstPersonAgents are the token indexes of an "I" that is the subject of
+// the verb key in s ("I recommended", "I've already booked", "I'm
+// handling"): the speaker of s is that verb's agent. Only adverbs and
+// auxiliaries may stand between, and the "I" must open its clause.
+func firstPersonAgents(s *sentence, key string) []int {
+	if key == "" {
+		return nil
+	}
+	tg := s.tags()
+	var out []int
+	for i := 1; i < len(s.toks) && i < len(tg); i++ {
+		if s.keys[i] != key || !strings.HasPrefix(tg[i], "VB") {
+			continue
+		}
+		j := i - 1
+		for j > 0 && !s.toks[j].Punct && (strings.HasPrefix(tg[j], "RB") || nlp.IsAuxiliary(strings.TrimLeft(s.toks[j].Lower, "'’")) || nlp.IsFiller(s.toks[j].Lower)) {
+			j--
+		}
+		if !firstPersonSubjects[strings.ReplaceAll(s.toks[j].Lower, "’", "'")] || j > 0 && !isBoundary(s, j-1) && !nlp.IsConjunction(s.toks[j-1].Lower) {
+			continue
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// firstPersonSubjects are "I" and its contractions with an auxiliary.
+var firstPersonSubjects = wordSet(`i i've i'd i'll i'm`)
+
 // objectOnly are the pronouns that can only be a verb's object.
 var objectOnly = wordSet(`me us him them`)
 

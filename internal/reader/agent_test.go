@@ -51,3 +51,38 @@ func TestReadAgent(t *testing.T) {
 		{"What has motivated Lorna lately?", "kids who stop to watch me paint"},
 	})
 }
+
+// whoAgentVerb: "who" followed by a finite lexical verb (or a perfect or
+// a progressive) asks for the verb's agent; a copula and an object
+// question do not.
+func TestWhoAgentVerb(t *testing.T) {
+	for q, want := range map[string]string{
+		"Who recommended the bakery to Theo?": stem("recommended"),
+		"Who has reviewed the contract?":      stem("reviewed"),
+		"Who is handling the move?":           stem("handling"),
+		"Who fixes the boiler?":               stem("fixes"),
+		"Who is the florist?":                 "",
+		"Who did Lorna call about the leak?":  "",
+		"Who was at the party?":               "",
+		"Who happened to be there?":           "",
+		"What did Lorna recommend?":           "",
+	} {
+		if got := whoAgentVerb(mainQuestion(q)); got != want {
+			t.Errorf("%q: agent verb %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A "who" question's agent: the named subject of its verb, or the
+// speaker when the subject is "I"; not the verb's object, not an agent
+// that names no person, not a role label.
+func TestWhoAgent(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"Who recommended the bakery to Theo?", "[2024-03-02] Lorna: I recommended the bakery to Theo last week.", "Lorna"},
+		{"Who recommended the bakery to Theo?", "[2024-03-02] Lorna: Honestly, I've already recommended the bakery to Theo twice.", "Lorna"},
+		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: I suggested the harbour walk to Theo, but he was busy.", "Lorna"},
+		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: Theo suggested the harbour walk, and I loved it.", "Theo"},
+		{"Who did Lorna call about the leak?", "[2024-03-02] Lorna: I called Theo about the leak.", "Theo"},
+		{"Who inspired Lorna to paint?", "[2024-03-02] Lorna: I'm inspired by walking by the sea. My aunt inspired me to paint.", "aunt"},
+	})
+}

@@ -244,6 +244,17 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 		return a.s.pos < b.s.pos
 	})
+	if (q.difference || q.total) && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how much more was X than Y", "the total for X plus Y": the
+		// amounts the two sides name, computed (arith.go)
+		if t, s := pairedAmounts(q, sc); t != "" {
+			if !unitWord(q.counted) {
+				t = trimQuestionWords(q, t)
+			}
+			ans.Text, ans.Sentence, ans.Date = t, s.text, s.u.date
+			return ans
+		}
+	}
 	top := all[0]
 	if q.typ == TypeNumber && top.fit < countFitBelow {
 		// "how many plants": no number said counts them ("two weeks
@@ -963,6 +974,26 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		}
 		addAgents()
 		return out
+	}
+	if q.typ == TypePerson && q.agentKey != "" {
+		// "who recommended the book": the verb's agent ("Dana
+		// recommended it"), and the speaker when the agent is "I"
+		// ("Joanna: I recommended it"); an agent that names no person
+		// is no answer ("I'm inspired by chatting to people")
+		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
+			if capitalized(s, a.start) || opensPersonPhrase(s, a.start, a.end) {
+				addNear(a.text, a.fit, a.start, a.end, 1)
+			}
+		}
+		if sp := strings.TrimSpace(s.u.speaker); sp != "" && !roleWord(sp) && capitalizedText(sp) {
+			for _, j := range firstPersonAgents(s, q.agentKey) {
+				k := len(out)
+				addNear(sp, agentFit, j, j+1, 1)
+				for ; k < len(out); k++ {
+					out[k].name = true
+				}
+			}
+		}
 	}
 	// Names, quoted titles and phrases.
 	k0 := len(out)
@@ -3353,6 +3384,18 @@ func namedIn(c cand, pool []scored) string {
 		}
 	}
 	return ""
+}
+
+// opensPersonPhrase reports whether a person phrase (personPhrases)
+// opens the span [start, end), after at most a determiner or a
+// possessive: "my aunt", "a neighbor of ours", not "chatting to people".
+func opensPersonPhrase(s *sentence, start, end int) bool {
+	for _, p := range personPhrases(s, start, end) {
+		if p.start == start || p.start == start+1 && (nlp.IsDeterminer(s.toks[start].Lower) || possessives[s.toks[start].Lower]) {
+			return true
+		}
+	}
+	return false
 }
 
 // personNoun reports whether w is an English noun for a person by kinship

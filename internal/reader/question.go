@@ -198,6 +198,10 @@ type question struct {
 	// difference is true when the question asks by how much one amount
 	// exceeds another ("how much did I save", "how much more").
 	difference bool
+	// sides are the content stems of the two things a difference or
+	// total question compares or adds ("how much more was X than Y"),
+	// nil when it names no two (arithSides).
+	sides [][]string
 	// total is true when the question asks for a sum ("the total cost",
 	// "combined", "altogether").
 	total bool
@@ -546,7 +550,7 @@ func analyzeAt(q string, now time.Time) question {
 			case head != "" && dateNouns[head] && !(head == "time" && next(2) == "of") && !kindNouns[next(1)]:
 				// "what kind of date" asks what the date is like, not when
 				out.typ = TypeDate
-			case head != "" && numberNouns[head]:
+			case head != "" && numberNouns[head] || amountAskedRe.MatchString(main):
 				out.typ = TypeNumber
 			case head != "" && placeNouns[head]:
 				out.typ = TypePlace
@@ -636,6 +640,9 @@ func analyzeAt(q string, now time.Time) question {
 	}
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
+	if out.typ == TypeNumber || out.typ == TypeDuration {
+		out.sides = arithSides(main, out.difference && !out.total, out.total)
+	}
 	for _, t := range toks {
 		if t.Lower == "both" || t.Lower == "all" {
 			out.list = out.list || out.typ == TypePhrase || out.typ == TypePlace || out.typ == TypePerson || out.typ == TypeOrg
@@ -753,6 +760,9 @@ func analyzeAt(q string, now time.Time) question {
 	out.verbKey, out.verbPrep = focusVerb(main, wh != "")
 	if out.typ == TypePhrase || out.typ == TypeReason {
 		out.agentKey = agentVerb(main)
+	}
+	if out.typ == TypePerson {
+		out.agentKey = whoAgentVerb(main)
 	}
 	out.advice = out.typ == TypePhrase && (adviceNouns[out.head] || out.head == "" && adviceVerbs[out.verbKey]) ||
 		out.typ == TypeProcedure && !out.quality && howAdviceRe.MatchString(main)
@@ -1034,7 +1044,12 @@ var (
 var earlierRe = regexp.MustCompile(`(?i)\b(?:previous|previously|initially|original|originally|at first|formerly|used to|before (?:i|you|he|she|we|they) (?:changed|updated|switched|moved|got)|before the (?:change|switch|increase|raise|decrease|cut|update|move|upgrade))\b( (?:chat|conversation|discussion|session|talk)s?\b)?`)
 
 // differenceRe marks a question about the difference of two amounts.
-var differenceRe = regexp.MustCompile(`(?i)^how (?:much|many \w+) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
+var differenceRe = regexp.MustCompile(`(?i)(?:^|, )how (?:much|many(?: \w+)?) (?:more|less|fewer|earlier|later|older|younger|longer|shorter|bigger|smaller|higher|lower|cheaper|faster|slower)\b|^how much did (?:i|you|we|he|she|they|[A-Z]\w*) save\b|\bexceed\b|\bdifference (?:between|in)\b`)
+
+// amountAskedRe marks a "what" question whose head is an amount by its
+// modifier or its complement though the head noun alone is none: "what is
+// the total venue hire", "what's the difference in price between …".
+var amountAskedRe = regexp.MustCompile(`(?i)^what(?:'s|’s| is| was| were| are)? (?:the|my|our|your|their) (?:total|combined)\b|^what(?:'s|’s| is| was)? the difference in (?:price|cost|age|weight|height|distance|time|number|amount|length|size|speed|salary|pay|rent|fee)s?\b`)
 
 // totalRe marks a question that asks for a sum.
 var totalRe = regexp.MustCompile(`(?i)\b(total|combined|altogether|in all|sum of)\b`)

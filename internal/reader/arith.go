@@ -1,0 +1,285 @@
+package reader
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/memarena/memarena/internal/textutil"
+)
+
+// Arithmetic over two named amounts. "How much more was the pre-approval
+// amount than the final sale price?", "how much more expensive was the
+// taxi compared to the train fare?", "what's the difference in price
+// between my boots and the pair at the budget store?", "what's the total
+// hire for the Lowry plus the gala venue?" name the two things whose
+// amounts they subtract or add. Each amount is often told in its own turn,
+// and the turns seldom share words with each other: the question's two
+// sides (arithSides) pick them. An amount is read for a side where the
+// side's words stand near it (sideScore); the pair of amounts of one kind
+// (the same currency sign and unit) that fits both sides best answers,
+// computed. A question that names no two sides, or whose sides find no
+// amounts, is left to the amounts the ranking finds (difference, total).
+
+// arithSides splits a difference or total question into the content stems
+// of the two things it compares or adds, each side without the stems the
+// other says too (they name neither side alone) and without the words of
+// the comparison itself: the phrase before and after "than", "compared
+// to/with", "versus" or "vs"; the two phrases joined by "and" after
+// "between"; for a total, the phrases joined by "plus" or by the last
+// "and", the first cut to as many words as the second has ("gifts for my
+// coworker and brother": "coworker", "brother"). It is nil when the
+// question names no two sides, or a total lists more than two things.
+func arithSides(main string, diff, total bool) [][]string {
+	low := strings.ToLower(main)
+	var a, b string
+	switch {
+	case diff && betweenRe.MatchString(low):
+		m := betweenRe.FindStringSubmatch(low)
+		a, b = m[1], m[2]
+	case diff:
+		loc := thanRe.FindStringIndex(low)
+		if loc == nil {
+			return nil
+		}
+		a, b = low[:loc[0]], low[loc[1]:]
+	case total:
+		if strings.Contains(low, ",") {
+			return nil // a list of more than two things
+		}
+		if i := strings.Index(low, " plus "); i >= 0 {
+			a, b = low[:i], low[i+len(" plus "):]
+		} else if i := strings.LastIndex(low, " and "); i >= 0 {
+			a, b = low[:i], low[i+len(" and "):]
+		} else {
+			return nil
+		}
+	default:
+		return nil
+	}
+	sa, sb := sideStems(a), sideStems(b)
+	if total && len(sb) < len(sa) {
+		// "the total I spent on gifts for my coworker and brother":
+		// the conjuncts are "coworker" and "brother"; what comes
+		// before the first names what is added up, not a side
+		sa = sa[len(sa)-len(sb):]
+	}
+	inA, inB := map[string]bool{}, map[string]bool{}
+	for _, s := range sa {
+		inA[s] = true
+	}
+	for _, s := range sb {
+		inB[s] = true
+	}
+	var oa, ob []string
+	for _, s := range sa {
+		if !inB[s] {
+			oa = append(oa, s)
+		}
+	}
+	for _, s := range sb {
+		if !inA[s] {
+			ob = append(ob, s)
+		}
+	}
+	if len(oa) == 0 || len(ob) == 0 {
+		return nil
+	}
+	return [][]string{oa, ob}
+}
+
+// thanRe is the word that sets a comparison's second side apart.
+var thanRe = regexp.MustCompile(`\b(?:than|compared (?:to|with)|versus|vs\.?)\s`)
+
+// numberOfRe is the noun "the number of" counts.
+var numberOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
+
+// betweenRe is "between X and Y".
+var betweenRe = regexp.MustCompile(`\bbetween (.+?) and (.+)$`)
+
+// arithWords are the words of the comparison or the sum itself, which
+// name neither side.
+var arithWords = wordSet(`how much many more less fewer total combined altogether sum difference between
+	compared than versus vs plus expensive cheaper older younger longer shorter earlier later bigger smaller
+	higher lower faster slower heavier lighter farther further amount number price cost`)
+
+// sideStems are the distinct content stems of a side's words.
+func sideStems(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range words(text) {
+		if t.Punct || textutil.IsStopword(t.Lower) || arithWords[t.Lower] {
+			continue
+		}
+		if st := stem(t.Lower); st != "" && !seen[st] {
+			seen[st] = true
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// toldAmount is an amount told in a sentence: its value, its match of
+// amountRe and its place.
+type toldAmount struct {
+	v          float64
+	m          []string
+	s          *sentence
+	start, end int
+}
+
+// arithNear is how many tokens from an amount a side's word may stand and
+// still name it fully; farther in the sentence it counts half, elsewhere
+// in the turn a quarter.
+const arithNear = 12
+
+// sideScore is the share of side's stems said near the amount a
+// (arithNear), in its sentence (half) or in its turn (a quarter), in
+// [0, 1].
+func sideScore(side []string, a toldAmount) float64 {
+	var got float64
+	for _, st := range side {
+		best := 0.0
+		for i, k := range a.s.keys {
+			if k != st {
+				continue
+			}
+			d := a.start - i
+			if i >= a.end {
+				d = i - a.end + 1
+			}
+			if d <= arithNear {
+				best = 1
+				break
+			}
+			best = 0.5
+		}
+		if best == 0 {
+			for _, o := range a.s.u.sents {
+				if o != a.s && o.set[st] {
+					best = 0.25
+					break
+				}
+			}
+		}
+		got += best
+	}
+	return got / float64(len(side))
+}
+
+// sameKind reports whether two amounts can be added or subtracted: the
+// same currency sign, and the same unit word or one of them bare.
+func sameKind(a, b []string) bool {
+	if a[1] != b[1] {
+		return false
+	}
+	ua, ub := unitStem(a[4]), unitStem(b[4])
+	return ua == ub || ua == "" || ub == ""
+}
+
+// unitStem is the stem of an amount's unit word ("minutes" → "minut"),
+// "" for none.
+func unitStem(rest string) string {
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return ""
+	}
+	return stem(f[0])
+}
+
+// pairedAmounts answers a difference or total question that names two
+// sides (arithSides): the amounts of one kind that fit the two sides best
+// (each side's score above zero, the pair's sum the greatest; ties go to
+// the better-supported sentences), subtracted (the absolute difference)
+// or added. It returns "" when no such pair is told, or when the two are
+// the same value in a difference.
+func pairedAmounts(q question, sc *scorer) (string, *sentence) {
+	if len(q.sides) != 2 {
+		return "", nil
+	}
+	counted := strings.ToLower(q.counted)
+	if m := numberOfRe.FindStringSubmatch(q.text); counted == "" && m != nil {
+		counted = strings.ToLower(m[1]) // "the total number of episodes"
+	}
+	asked := map[string]bool{}
+	for _, t := range words(q.text) {
+		asked[strings.TrimLeft(t.Text, "$€£¥")] = true
+	}
+	var as []toldAmount
+	for _, s := range sc.sents {
+		if s.asks() {
+			continue
+		}
+		for _, n := range numberSpans(s, false) {
+			m := amountRe.FindStringSubmatch(n.text)
+			if m == nil || looksLikeYear(m[2]) || ordinalRe.MatchString(s.toks[n.start].Text) {
+				continue
+			}
+			if u := unitStem(m[4]); counted != "" && u != "" && u != stem(counted) {
+				continue // "45 minutes" counts no episodes
+			}
+			v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", "")+m[3], 64)
+			if err != nil {
+				continue
+			}
+			if m[1] != "" {
+				m[4] = "" // "$3.99 unlock": the currency is the unit
+			}
+			if asked[m[2]+m[3]] {
+				continue // "at 500 hours, how much lower …": the question's own condition
+			}
+			as = append(as, toldAmount{v: v, m: m, s: s, start: n.start, end: n.end})
+		}
+	}
+	bestScore := 0.0
+	var bi, bj int
+	for i, a := range as {
+		sa := sideScore(q.sides[0], a)
+		if sa == 0 {
+			continue
+		}
+		for j, b := range as {
+			if i == j || a.s == b.s && a.start == b.start || !sameKind(a.m, b.m) || q.difference && a.v == b.v {
+				continue
+			}
+			sb := sideScore(q.sides[1], b)
+			if sb == 0 {
+				continue
+			}
+			// a tie goes to the pair whose sentences support the
+			// question more
+			score := sa + sb + 0.01*(sc.support(a.s)+sc.support(b.s))
+			if score > bestScore {
+				bestScore, bi, bj = score, i, j
+			}
+		}
+	}
+	if bestScore == 0 {
+		return "", nil
+	}
+	a, b := as[bi], as[bj]
+	v := a.v + b.v
+	if q.difference {
+		v = math.Abs(a.v - b.v)
+	}
+	tm := a.m
+	if tm[4] == "" {
+		tm = b.m
+	}
+	if strings.Contains(b.m[2], ",") && !strings.Contains(tm[2], ",") {
+		tm = append([]string(nil), tm...)
+		tm[2] = b.m[2] // write thousands as either amount writes them
+	}
+	// cents only when the result has them: $3.99 − $2.99 is "$1"
+	v = math.Round(v*100) / 100
+	if v != math.Trunc(v) && tm[1] == "" {
+		// "0.35", "2.5 years": as many decimals as it needs
+		t := strconv.FormatFloat(v, 'f', -1, 64)
+		if tm[4] != "" {
+			t += " " + tm[4]
+		}
+		return t, a.s
+	}
+	return writeAmount(v, v != math.Trunc(v), tm), a.s
+}
