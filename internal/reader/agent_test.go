@@ -83,6 +83,9 @@ func TestWhoAgent(t *testing.T) {
 		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: I suggested the harbour walk to Theo, but he was busy.", "Lorna"},
 		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: Theo suggested the harbour walk, and I loved it.", "Theo"},
 		{"Who did Lorna call about the leak?", "[2024-03-02] Lorna: I called Theo about the leak.", "Theo"},
+		{"Who booked the hotel?", "[2024-03-02] Lorna: I booked the flights, and Theo booked the hotel on Monday.", "Theo"},
+		{"Who booked the hotel?", "[2024-03-02] Lorna: Theo booked the flights, and I booked the hotel on Monday.", "Lorna"},
+		{"Who signed the visa letter?", "[2024-03-02] Lorna: I drafted the visa letter on Friday.\n[2024-03-03] Lorna: Martin signed it this morning.", "Martin"},
 		{"Who inspired Lorna to paint?", "[2024-03-02] Lorna: I'm inspired by walking by the sea. My aunt inspired me to paint.", "aunt"},
 	})
 }

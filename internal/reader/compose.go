@@ -981,12 +981,15 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// ("Joanna: I recommended it"); an agent that names no person
 		// is no answer ("I'm inspired by chatting to people")
 		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
-			if capitalized(s, a.start) || opensPersonPhrase(s, a.start, a.end) {
+			if (capitalized(s, a.start) || opensPersonPhrase(s, a.start, a.end)) && agentClause(q, s, clauses, a.start) {
 				addNear(a.text, a.fit, a.start, a.end, 1)
 			}
 		}
 		if sp := strings.TrimSpace(s.u.speaker); sp != "" && !roleWord(sp) && capitalizedText(sp) {
 			for _, j := range firstPersonAgents(s, q.agentKey) {
+				if !agentClause(q, s, clauses, j) {
+					continue
+				}
 				k := len(out)
 				addNear(sp, agentFit, j, j+1, 1)
 				for ; k < len(out); k++ {
@@ -3385,6 +3388,49 @@ func namedIn(c cand, pool []scored) string {
 	}
 	return ""
 }
+
+// agentClause reports whether the clause of a "who" question's agent at
+// token i holds at least half of the question's focus terms besides the
+// verb: the verb's own clause must tell what the question asks ("Sam
+// booked the hotel" for "who booked the hotel", not "I booked the
+// flights, and Sam booked the hotel"), or its object must refer back to
+// it ("Martin signed it").
+func agentClause(q question, s *sentence, clauses []int, i int) bool {
+	if len(q.focus) == 0 {
+		return false
+	}
+	in := map[string]bool{}
+	for k, c := range clauses {
+		if c == clauses[i] {
+			in[s.keys[k]] = true
+		}
+	}
+	n, of := 0, 0
+	for _, f := range q.focus {
+		if f == q.agentKey {
+			continue // the verb itself is in the clause by definition
+		}
+		of++
+		if in[f] {
+			n++
+		}
+	}
+	if of == 0 || n > 0 && 2*n >= of {
+		return true
+	}
+	// "Martin signed it this morning": the verb's object refers back
+	// to the thing asked about
+	for k := range s.toks[:len(s.toks)-1] {
+		if clauses[k] == clauses[i] && s.keys[k] == q.agentKey && anaphoricObjects[s.toks[k+1].Lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// anaphoricObjects are the pronouns that, as a verb's object, refer back
+// to a thing said before.
+var anaphoricObjects = wordSet(`it them this that these those`)
 
 // opensPersonPhrase reports whether a person phrase (personPhrases)
 // opens the span [start, end), after at most a determiner or a

@@ -1522,6 +1522,10 @@ func stem(w string) string {
 	w = nlp.Lemma(w)
 	if v, ok := derivedFrom[w]; ok {
 		w = v
+	} else if v, ok := derivedFrom[strings.TrimSuffix(w, "s")]; ok && strings.HasSuffix(w, "s") {
+		w = v // "flights", "decisions": the noun's plural too
+	} else if v, ok := derivedFrom[strings.TrimSuffix(w, "es")]; ok && strings.HasSuffix(w, "es") {
+		w = v // "losses", "speeches"
 	}
 	if v, ok := titleWords[strings.TrimSuffix(w, ".")]; ok {
 		w = v
