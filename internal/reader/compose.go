@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"github.com/memarena/memarena/internal/gazetteer"
 	"regexp"
 	"slices"
 	"sort"
@@ -71,6 +72,15 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 	if q.ordering.kind != "" || len(q.ordering.items) > 0 {
 		if t, s := orderAnswer(q, sc, ranked); t != "" {
 			ans.Text, ans.Sentence, ans.Date, ans.Type = t, s.text, s.u.date, TypeChoice
+			return ans
+		}
+	}
+	if q.idAsked {
+		// "what was the invoice number": a code, read by its shape
+		// (ids.go)
+		if t, s := identifierAnswer(q, ranked); t != "" {
+			// a code is an entity's form: the typed threshold
+			ans.Text, ans.Sentence, ans.Date, ans.Type = t, s.text, s.u.date, TypeEntity
 			return ans
 		}
 	}
@@ -949,7 +959,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "what's our permit number": an identifier
 			// ("BP-26-04417"), which holds letters or dashes
 			for i, t := range s.toks {
-				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) {
+				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) && (q.idKind == "" || kindBefore(s, i, q.idKind)) {
 					add(t.Text, 1, i, i+1)
 				}
 			}
@@ -1008,6 +1018,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			if e.locative {
 				fit = 0.4
 			}
+			fit *= personNameFit(s, e.start, e.end)
 		case TypePlace:
 			fit = 0.6
 			if e.locative {
@@ -3431,6 +3442,59 @@ func agentClause(q question, s *sentence, clauses []int, i int) bool {
 // anaphoricObjects are the pronouns that, as a verb's object, refer back
 // to a thing said before.
 var anaphoricObjects = wordSet(`it them this that these those`)
+
+// personNameFit weighs a name as the answer to a "who" question by its
+// form: a full personal name (a given name and a surname, two or three
+// capitalized words: "Hanna Svensson", "Dr Priya Raman") fits best
+// (fullNameFit); a name with an organisation's noun in it ("Harbor
+// Clinic", "Graduate School", "Acme Ltd") or that names a populated
+// place ("Malmö", the gazetteer) names no person (notPersonFit); any other
+// name keeps its fit (1).
+func personNameFit(s *sentence, start, end int) float64 {
+	var ws []string
+	for i := start; i < end; i++ {
+		t := s.toks[i]
+		if t.Punct {
+			continue
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(t.Lower, "'s"), "’s")
+		if orgNameWords[w] || orgNouns[w] {
+			return notPersonFit
+		}
+		ws = append(ws, t.Text)
+	}
+	if len(ws) == 1 {
+		if _, ok := gazetteer.Lookup(ws[0]); ok {
+			return notPersonFit
+		}
+	}
+	if len(ws) >= 2 && len(ws) <= 3 {
+		for _, w := range ws {
+			if !initialCap(w) || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' && r != '.' }) >= 0 {
+				return 1
+			}
+		}
+		return fullNameFit
+	}
+	return 1
+}
+
+// fullNameFit and notPersonFit weigh a name's form for a "who" question
+// (personNameFit).
+const (
+	fullNameFit  = 1.1
+	notPersonFit = 0.35
+)
+
+// orgNameWords are the nouns that end or make up an organisation's or a
+// place's name ("Acme Ltd", "Polar Systems", "Weir Building", "Oak
+// Street"), beside the organisation nouns a question asks with
+// (orgNouns).
+var orgNameWords = wordSet(`inc ltd llc plc gmbh corp corporation co group holdings partners associates
+	services solutions systems technologies labs laboratories media studios press publishing bank insurance
+	capital ventures consulting institute department faculty centre center hospital clinic library museum
+	foundation trust council committee society association union ministry academy building hall street road
+	avenue park station airport church`)
 
 // opensPersonPhrase reports whether a person phrase (personPhrases)
 // opens the span [start, end), after at most a determiner or a

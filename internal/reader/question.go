@@ -198,6 +198,12 @@ type question struct {
 	// difference is true when the question asks by how much one amount
 	// exceeds another ("how much did I save", "how much more").
 	difference bool
+	// idAsked is true when the question asks for a written identifier
+	// ("what was the invoice number", "what's our PAYE reference"); idKind
+	// is the match key of the kind it names ("invoic"), "" for none
+	// (identifierKind).
+	idAsked bool
+	idKind  string
 	// sides are the content stems of the two things a difference or
 	// total question compares or adds ("how much more was X than Y"),
 	// nil when it names no two (arithSides).
@@ -638,6 +644,7 @@ func analyzeAt(q string, now time.Time) question {
 		// the verb
 		out.quality = true
 	}
+	out.idKind, out.idAsked = identifierKind(main)
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
 	if out.typ == TypeNumber || out.typ == TypeDuration {

@@ -1,0 +1,177 @@
+package reader
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Identifiers. "What was the invoice number?", "what's their PO number?",
+// "what ticket number did I give the bug?", "what's our PAYE reference?"
+// ask for a code the memory wrote down: "invoice INV-2291", "their PO is
+// AP-2026-0417", "logged it as LF-140", "the PAYE reference yesterday:
+// 120/FA48213". Such a code is read by its shape (idShape), not by the
+// words around it, and the noun the question names before "number",
+// "code" or "reference" (the identifier's kind: invoice, PO, ticket) tells
+// which of a sentence's codes is meant: the one that noun stands right
+// before. Without that noun next to any code, the best sentence's only
+// code answers.
+
+// idAskedRe finds a "what/which … <kind> number|code|id|reference"
+// question whose head is that noun (the question ends or goes on with a
+// verb or a preposition after it; "the reference letter" asks for a
+// letter): group 1 is the word before the identifier noun (its kind, or a
+// determiner). "The number of …" counts, and is no identifier.
+var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(?:number|no\.|code|id|reference|ref)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
+
+// countOfRe is "number of" and the word after it.
+var countOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
+
+// notIDKinds are words before "number" or "code" that ask for no written
+// identifier: a count, a rank, a telephone number (written in groups of
+// digits, read as a number) or a postal code.
+var notIDKinds = wordSet(`phone telephone mobile cell fax lucky favorite favourite total exact right same zip postal post area dress shoe`)
+
+// identifierKind returns whether the question asks for an identifier, and
+// its kind's match key ("" when the question names none: "what's the
+// code?").
+func identifierKind(main string) (kind string, ok bool) {
+	m := idAskedRe.FindStringSubmatch(main)
+	if m == nil {
+		return "", false
+	}
+	if c := countOfRe.FindStringSubmatch(main); c != nil && !possessives[strings.ToLower(c[1])] && !articles[strings.ToLower(c[1])] {
+		return "", false // "the number of guests" is a count
+	}
+	w := strings.ToLower(strings.TrimRight(m[1], "'’s"))
+	if strings.HasSuffix(strings.ToLower(m[1]), "'s") || strings.HasSuffix(strings.ToLower(m[1]), "’s") {
+		w = "" // "Arctica's PO number" reads its kind elsewhere
+	}
+	if notIDKinds[w] {
+		return "", false
+	}
+	switch w {
+	case "the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "what", "which", "that", "this":
+		return "", true
+	}
+	return stem(w), true
+}
+
+// idShape reports whether a token is written as an identifier: letters
+// and digits mixed ("INV-2291", "LF-140", "4QX92T", "120/FA48213"), or
+// groups of digits joined by dashes ("4500-88231"). Amounts with a unit
+// ("10am", "5kg", "3rd", "1990s") are none.
+func idShape(w string) bool {
+	w = strings.TrimPrefix(w, "#")
+	if len(w) < 3 {
+		return false
+	}
+	var letters, digits, joins int
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		case r == '-' || r == '/' || r == '_':
+			joins++
+		default:
+			return false
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if letters == 0 {
+		return joins > 0 && dashedDigitsRe.MatchString(w)
+	}
+	if unitSuffixRe.MatchString(w) {
+		return false // "10am", "5kg", "3rd", "1990s"
+	}
+	return identifierRe.MatchString(w) || joins > 0
+}
+
+// numericCodeRe is a code of digits alone, dotted or not ("610",
+// "3406.00"): an identifier only where its kind or an identifier noun
+// stands right before it ("HS code 3406.00", "account code 610").
+var numericCodeRe = regexp.MustCompile(`^#?\d{3,}(?:\.\d+)*$`)
+
+// dashedDigitsRe is groups of at least two digits joined by dashes.
+var dashedDigitsRe = regexp.MustCompile(`^\d{2,}(?:-\d{2,})+$`)
+
+// unitSuffixRe is a number followed by its unit or ordinal letters.
+var unitSuffixRe = regexp.MustCompile(`(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|s|am|pm|k|m|km|kg|g|mg|ml|l|lb|lbs|oz|gb|mb|tb|hz|mhz|ghz|mph|kph|px|pt|x|h|hr|hrs|min|mins|d|yo)$`)
+
+// idLinkWords may stand between an identifier's kind and the identifier:
+// "invoice INV-2291", "their PO is AP-2026-0417", "the permit number:
+// BP-1", "ticket no. 44-12".
+var idLinkWords = wordSet(`is was are were : = - # number no no. code id reference ref`)
+
+// identifierAnswer is the identifier an identifier question asks for:
+// among the codes of the sentences that support the question, the
+// best-supported one whose kind stands right before it (for a question
+// that names no kind, one after an identifier noun in a sentence at least
+// half as well supported as the best); else the only code of the best
+// sentence's turn. Codes the question
+// itself says are skipped. It is "" when none is found.
+func identifierAnswer(q question, ranked []scored) (string, *sentence) {
+	asked := map[string]bool{}
+	for _, t := range words(q.text) {
+		asked[strings.ToLower(t.Text)] = true
+	}
+	best := ranked[0].support
+	for _, r := range ranked {
+		if r.support == 0 || q.idKind == "" && r.support < best/2 {
+			break
+		}
+		s := r.s
+		for i, t := range s.toks {
+			if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
+				continue
+			}
+			// the kind the question names must stand before the code
+			// ("invoice INV-2291", not "reference CCS26-SP-02" for the
+			// PO number); a question that names none takes a code after
+			// any identifier noun in a well-supported sentence
+			if q.idKind != "" && kindBefore(s, i, q.idKind) || q.idKind == "" && afterIDNoun(s, i) {
+				return strings.TrimPrefix(t.Text, "#"), s
+			}
+		}
+	}
+	var only string
+	var in *sentence
+	for _, s := range ranked[0].s.u.sents {
+		for i, t := range s.toks {
+			// (a code an identifier noun labels is another kind's:
+			// "his passport number is AK0349127" for the flight number)
+			if idShape(t.Text) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) {
+				if only != "" && only != t.Text {
+					return "", nil
+				}
+				only, in = t.Text, s
+			}
+		}
+	}
+	if only == "" {
+		return "", nil
+	}
+	return strings.TrimPrefix(only, "#"), in
+}
+
+// kindBefore reports whether the identifier kind key stands before token
+// i of s with only link words (idLinkWords) between, at most three tokens
+// away.
+func kindBefore(s *sentence, i int, kind string) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		if s.keys[k] == kind {
+			return true
+		}
+		if before, _, ok := strings.Cut(s.toks[k].Lower, "_"); ok && stem(before) == kind {
+			return true // a record's key: po_number="AP-2026-0417"
+		}
+		if !idLinkWords[s.toks[k].Lower] {
+			return false
+		}
+	}
+	return false
+}

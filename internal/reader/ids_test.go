@@ -1,0 +1,64 @@
+package reader
+
+import "testing"
+
+// identifierKind: a "what … <kind> number/code/reference" question asks
+// for a written identifier of that kind; a count, a telephone number and
+// a question about something else do not.
+func TestIdentifierKind(t *testing.T) {
+	for q, want := range map[string]struct {
+		kind string
+		ok   bool
+	}{
+		"What was the invoice number for the sponsorship?":   {stem("invoice"), true},
+		"What's their PO number?":                            {stem("po"), true},
+		"What ticket number did I give the platform bug?":    {stem("ticket"), true},
+		"What's our employer PAYE reference again?":          {stem("paye"), true},
+		"What's the reference for the damage claim I filed?": {"", true},
+		"What's the number of guests at the dinner?":         {"", false},
+		"What's Rachel's phone number?":                      {"", false},
+		"What was the total number of registrations?":        {"", false},
+		"How many tickets did we sell?":                      {"", false},
+		"What did the reference letter say?":                 {"", false},
+	} {
+		kind, ok := identifierKind(mainQuestion(q))
+		if kind != want.kind || ok != want.ok {
+			t.Errorf("%q: kind %q %v, want %q %v", q, kind, ok, want.kind, want.ok)
+		}
+	}
+}
+
+// idShape: letters and digits mixed, or dashed digit groups; amounts with
+// a unit, plain words and plain numbers are no identifiers.
+func TestIDShape(t *testing.T) {
+	for w, want := range map[string]bool{
+		"INV-2291": true, "LF-140": true, "AP-2026-0417": true, "PGR-EXT-2": true, "120/FA48213": true,
+		"4QX92T": true, "4500-88231": true, "#A4471": true,
+		"10am": false, "5kg": false, "3rd": false, "1990s": false, "2026": false, "12": false,
+		"hello": false, "3.5": false, "£12,000": false, "well-known": false,
+	} {
+		if got := idShape(w); got != want {
+			t.Errorf("idShape(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// The identifier an identifier question asks for: the code its kind
+// stands before, a code after an identifier noun, or the only code of the
+// best turn; not a code of another kind, an amount or the question's own.
+func TestIdentifierAnswer(t *testing.T) {
+	checkEach(t, []ctxCase{
+		{"What was the invoice number for the Polar sponsorship?",
+			`[2026-04-22] Assistant: Draft invoice INV-2291 is in Xero for the Polar sponsorship: £12,000 plus VAT, reference CCS26-SP-01, PO 4500-88231.`, "INV-2291"},
+		{"What's Arctica's PO number?",
+			"[2026-05-26] Tess: Their PO is AP-2026-0417.\n[2026-05-26] xero: create_invoice(contact=\"Arctica Ltd\", reference=\"CCS26-SP-02\", po_number=\"AP-2026-0417\", amount=\"£7,500\")", "AP-2026-0417"},
+		{"What ticket number did I give the rotating platform bug?",
+			"[2026-05-26] Jonas: Yeah, the rotating platform script was never converted. Fixed it and logged it as LF-140.", "LF-140"},
+		{"What's our employer PAYE reference again?",
+			"[2026-04-02] Tess: On it. Also, HMRC sent the PAYE reference yesterday: 120/FA48213.", "120/FA48213"},
+		{"What HS code did you tell me to put on the customs form?",
+			"[2026-03-10] Assistant: On the CN22 customs form, use HS code 3406.00 for candles.", "3406.00"},
+		{"What's the flight number for Lars?",
+			"[2026-05-13] Tess: Lars lands on Sunday; his passport number is AK0349127.", "not mentioned"},
+	})
+}
