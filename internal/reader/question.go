@@ -198,6 +198,9 @@ type question struct {
 	// difference is true when the question asks by how much one amount
 	// exceeds another ("how much did I save", "how much more").
 	difference bool
+	// episode is true when the question asks what was done in an earlier
+	// episode ("how did we fix it last time"; episodeAsked).
+	episode bool
 	// idAsked is true when the question asks for a written identifier
 	// ("what was the invoice number", "what's our PAYE reference"); idKind
 	// is the match key of the kind it names ("invoic"), "" for none
@@ -645,6 +648,7 @@ func analyzeAt(q string, now time.Time) question {
 		out.quality = true
 	}
 	out.idKind, out.idAsked = identifierKind(main)
+	out.episode = episodeAsked(main)
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
 	if out.typ == TypeNumber || out.typ == TypeDuration {

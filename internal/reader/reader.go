@@ -331,6 +331,13 @@ func Read(question, context string, opts Options) Answer {
 		}
 	}
 	conf := sc.confidence(best.s)
+	if q.episode && conf >= min(opts.Threshold, episodeThreshold) {
+		// what was done in an earlier episode, told in prose
+		// (episode.go)
+		if t, s := readEpisode(ranked, units); t != "" {
+			return Answer{Text: t, Support: conf, Type: q.typ, Sentence: s.text, Date: s.u.date}
+		}
+	}
 	if conf < opts.Threshold && !(calibrated && conf >= Threshold(TypeEntity) && namesField(q, sents)) {
 		// (a record field the question names makes the answer typed,
 		// with the typed threshold: see compose)
