@@ -53,7 +53,7 @@ var ackWords = wordSet(`thanks thank great perfect awesome ok okay cool nice sur
 // the context's turns of that date (of every turn when the context has no
 // dates), in order, except questions, acknowledgements of at most six
 // words and fragments under three words, joined and cut at episodeWords
-// words. It returns "" when no such statement is found.
+// words. It returns "" when fewer than two such statements are found.
 func readEpisode(ranked []scored, units []unit) (string, *sentence) {
 	best := ranked[0]
 	if best.support == 0 {
@@ -85,7 +85,9 @@ func readEpisode(ranked []scored, units []unit) (string, *sentence) {
 			parts = append(parts, strings.TrimRight(strings.Join(ws, " "), ",;:"))
 		}
 	}
-	if len(parts) == 0 {
+	if len(parts) < 2 {
+		// one sentence is read by its clauses ("we left a polite note
+		// for the neighbours" → "left a polite note")
 		return "", nil
 	}
 	return strings.Join(parts, " "), best.s
