@@ -24,6 +24,12 @@ import (
 // determiner). "The number of …" counts, and is no identifier.
 var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(?:number|no\.|code|id|reference|ref)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
 
+// numberedAskedRe asks "which" (or "what") of the things a workplace
+// numbers: a pull request, an issue, a ticket, an incident, an invoice,
+// an order, a case or a build is named by its number ("PR #142",
+// "INC-2291"). Group 1 is the noun.
+var numberedAskedRe = regexp.MustCompile(`(?i)^(?:which|what) (pr|issue|ticket|incident|invoice|order|case|build)\b(?:\s+(?:of|is|was|are|were|did|do|does|had|has|have|fixed|broke|added)\b|\s*\?)`)
+
 // countOfRe is "number of" and the word after it.
 var countOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
 
@@ -36,6 +42,10 @@ var notIDKinds = wordSet(`phone telephone mobile cell fax lucky favorite favouri
 // its kind's match key ("" when the question names none: "what's the
 // code?").
 func identifierKind(main string) (kind string, ok bool) {
+	if m := numberedAskedRe.FindStringSubmatch(main); m != nil {
+		// "which PR is he reviewing", "what incident was that"
+		return stem(strings.ToLower(m[1])), true
+	}
 	m := idAskedRe.FindStringSubmatch(main)
 	if m == nil {
 		return "", false
@@ -144,7 +154,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		for i, t := range s.toks {
 			// (a code an identifier noun labels is another kind's:
 			// "his passport number is AK0349127" for the flight number)
-			if idShape(t.Text) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) {
+			if idShape(t.Text) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) && !pathLike(t.Text) {
 				if only != "" && only != t.Text {
 					return "", nil
 				}
@@ -156,6 +166,13 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		return "", nil
 	}
 	return strings.TrimPrefix(only, "#"), in
+}
+
+// pathLike reports whether a code-shaped token is a path or an address
+// rather than an identifier: it starts with "/" or holds two or more
+// ("/v1/webhooks/stripe", "api/v2/users").
+func pathLike(w string) bool {
+	return strings.HasPrefix(w, "/") || strings.Count(w, "/") >= 2
 }
 
 // kindBefore reports whether the identifier kind key stands before token

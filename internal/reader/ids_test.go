@@ -20,6 +20,9 @@ func TestIdentifierKind(t *testing.T) {
 		"What was the total number of registrations?":        {"", false},
 		"How many tickets did we sell?":                      {"", false},
 		"What did the reference letter say?":                 {"", false},
+		"Which PR of his were we reviewing in April?":        {stem("pr"), true},
+		"Which incident was that?":                           {stem("incident"), true},
+		"Which issues did we close?":                         {"", false},
 	} {
 		kind, ok := identifierKind(mainQuestion(q))
 		if kind != want.kind || ok != want.ok {
@@ -58,6 +61,10 @@ func TestIdentifierAnswer(t *testing.T) {
 			"[2026-04-02] Tess: On it. Also, HMRC sent the PAYE reference yesterday: 120/FA48213.", "120/FA48213"},
 		{"What HS code did you tell me to put on the customs form?",
 			"[2026-03-10] Assistant: On the CN22 customs form, use HS code 3406.00 for candles.", "3406.00"},
+		{"What was the incident number for the webhook outage?",
+			"[2026-03-27] Marcus: Since yesterday the webhooks to /v1/webhooks/stripe have been returning 400. It's INC-2291.", "INC-2291"},
+		{"Which PR of his were we reviewing in April?",
+			"[2026-04-15] Marcus: Reviewing PR #142 by Jonas. Priya left comments on it.", "142"},
 		{"What's the flight number for Lars?",
 			"[2026-05-13] Tess: Lars lands on Sunday; his passport number is AK0349127.", "not mentioned"},
 	})
