@@ -22,13 +22,16 @@ import (
 // verb or a preposition after it; "the reference letter" asks for a
 // letter): group 1 is the word before the identifier noun (its kind, or a
 // determiner). "The number of …" counts, and is no identifier.
-var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(?:number|no\.|code|id|reference|ref)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
+var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(?:number|no\.|code|id|reference|ref|version)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
 
 // numberedAskedRe asks "which" (or "what") of the things a workplace
 // numbers: a pull request, an issue, a ticket, an incident, an invoice,
 // an order, a case or a build is named by its number ("PR #142",
 // "INC-2291"). Group 1 is the noun.
 var numberedAskedRe = regexp.MustCompile(`(?i)^(?:which|what) (pr|issue|ticket|incident|invoice|order|case|build)\b(?:\s+(?:of|is|was|are|were|did|do|does|had|has|have|fixed|broke|added)\b|\s*\?)`)
+
+// versionAskedRe marks an identifier question about a version.
+var versionAskedRe = regexp.MustCompile(`(?i)\bversion\b`)
 
 // countOfRe is "number of" and the word after it.
 var countOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
@@ -106,6 +109,11 @@ func idShape(w string) bool {
 // stands right before it ("HS code 3406.00", "account code 610").
 var numericCodeRe = regexp.MustCompile(`^#?\d{3,}(?:\.\d+)*$`)
 
+// versionRe is a version as software writes it: numbers joined by dots
+// or dashes, with an optional "v" and a named suffix ("3.12", "v1.0.1",
+// "2025-03-31.basil"). It is an identifier only for a version question.
+var versionRe = regexp.MustCompile(`^[vV]?\d+(?:[.-]\d+)+(?:[.-][A-Za-z0-9]+)*$`)
+
 // dashedDigitsRe is groups of at least two digits joined by dashes.
 var dashedDigitsRe = regexp.MustCompile(`^\d{2,}(?:-\d{2,})+$`)
 
@@ -115,7 +123,7 @@ var unitSuffixRe = regexp.MustCompile(`(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|s|am|pm|
 // idLinkWords may stand between an identifier's kind and the identifier:
 // "invoice INV-2291", "their PO is AP-2026-0417", "the permit number:
 // BP-1", "ticket no. 44-12".
-var idLinkWords = wordSet(`is was are were : = - # number no no. code id reference ref`)
+var idLinkWords = wordSet(`is was are were : = - # number no no. code id reference ref version`)
 
 // identifierAnswer is the identifier an identifier question asks for:
 // among the codes of the sentences that support the question, the
@@ -136,7 +144,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		}
 		s := r.s
 		for i, t := range s.toks {
-			if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
+			if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
 				continue
 			}
 			// the kind the question names must stand before the code
@@ -144,7 +152,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 			// PO number); a question that names none takes a code after
 			// any identifier noun in a well-supported sentence
 			if q.idKind != "" && kindBefore(s, i, q.idKind) || q.idKind == "" && afterIDNoun(s, i) {
-				return strings.TrimPrefix(t.Text, "#"), s
+				return strings.TrimPrefix(codeAt(s, i), "#"), s
 			}
 		}
 	}
@@ -154,7 +162,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		for i, t := range s.toks {
 			// (a code an identifier noun labels is another kind's:
 			// "his passport number is AK0349127" for the flight number)
-			if idShape(t.Text) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) && !pathLike(t.Text) {
+			if (idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) && !pathLike(t.Text) {
 				if only != "" && only != t.Text {
 					return "", nil
 				}
@@ -166,6 +174,18 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		return "", nil
 	}
 	return strings.TrimPrefix(only, "#"), in
+}
+
+// codeAt is the code that starts at token i of s, with the tokens written
+// right after it without a space that continue it (".basil" in
+// "2025-03-31.basil": the tokenizer splits at a dot before a letter).
+func codeAt(s *sentence, i int) string {
+	end := i + 1
+	for end+1 < len(s.toks) && s.toks[end].Start == s.toks[end-1].End && strings.ContainsAny(s.toks[end].Text, ".-_") && s.toks[end].Punct &&
+		s.toks[end+1].Start == s.toks[end].End && !s.toks[end+1].Punct {
+		end += 2
+	}
+	return s.text[s.toks[i].Start:s.toks[end-1].End]
 }
 
 // pathLike reports whether a code-shaped token is a path or an address

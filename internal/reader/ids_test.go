@@ -65,6 +65,10 @@ func TestIdentifierAnswer(t *testing.T) {
 			"[2026-03-27] Marcus: Since yesterday the webhooks to /v1/webhooks/stripe have been returning 400. It's INC-2291.", "INC-2291"},
 		{"Which PR of his were we reviewing in April?",
 			"[2026-04-15] Marcus: Reviewing PR #142 by Jonas. Priya left comments on it.", "142"},
+		{"Which Stripe API version are we on in production?",
+			"[2026-04-15] Marcus: Sam's upgrade is PR #148 (stripe 12.0, API version 2025-03-31.basil).", "2025-03-31.basil"},
+		{"What Python version is the service on?",
+			"[2026-04-15] Marcus: We moved the service to Python 3.12 after Sam merged PR 151.", "3.12"},
 		{"What's the flight number for Lars?",
 			"[2026-05-13] Tess: Lars lands on Sunday; his passport number is AK0349127.", "not mentioned"},
 	})

@@ -207,6 +207,9 @@ type question struct {
 	// (identifierKind).
 	idAsked bool
 	idKind  string
+	// version is true for an identifier question about a version ("what
+	// Python version are we on"): a dotted number is a code then.
+	version bool
 	// sides are the content stems of the two things a difference or
 	// total question compares or adds ("how much more was X than Y"),
 	// nil when it names no two (arithSides).
@@ -648,6 +651,7 @@ func analyzeAt(q string, now time.Time) question {
 		out.quality = true
 	}
 	out.idKind, out.idAsked = identifierKind(main)
+	out.version = out.idAsked && versionAskedRe.MatchString(main)
 	out.episode = episodeAsked(main)
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
