@@ -279,9 +279,9 @@ func Read(question, context string, opts Options) Answer {
 	calibrated := opts.Threshold == 0
 	if calibrated {
 		opts.Threshold = Threshold(q.typ)
-		if q.entity {
+		if q.entity || q.idAsked {
 			// the answer's type, and so its threshold, is known once
-			// it is read
+			// it is read (an identifier is an entity's form)
 			opts.Threshold = min(opts.Threshold, Threshold(TypeEntity))
 		}
 		if q.ordering.kind != "" || len(q.ordering.items) > 0 {
