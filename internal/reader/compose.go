@@ -3445,8 +3445,9 @@ var anaphoricObjects = wordSet(`it them this that these those`)
 
 // personNameFit weighs a name as the answer to a "who" question by its
 // form: a full personal name (a given name and a surname, two or three
-// capitalized words: "Hanna Svensson", "Dr Priya Raman") fits best
-// (fullNameFit); a name with an organisation's noun in it ("Harbor
+// capitalized words, none of them written in lower case elsewhere in the
+// context: "Hanna Svensson", "Dr Priya Raman", not "Inconsistency
+// Detection") fits best (fullNameFit); a name with an organisation's noun in it ("Harbor
 // Clinic", "Graduate School", "Acme Ltd") or that names a populated
 // place ("Malmö", the gazetteer) names no person (notPersonFit); any other
 // name keeps its fit (1).
@@ -3470,7 +3471,7 @@ func personNameFit(s *sentence, start, end int) float64 {
 	}
 	if len(ws) >= 2 && len(ws) <= 3 {
 		for _, w := range ws {
-			if !initialCap(w) || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' && r != '.' }) >= 0 {
+			if !initialCap(w) || s.u.lowerWords[strings.ToLower(w)] || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' && r != '.' }) >= 0 {
 				return 1
 			}
 		}
