@@ -731,6 +731,12 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		if text == "" || fit <= 0 || repeatsQuestion(q, text) || roleWord(text) {
 			return
 		}
+		if (q.typ == TypePlace || q.typ == TypeOrg || q.typ == TypePerson || q.wantsName) && !strings.ContainsFunc(text, unicode.IsLetter) {
+			return // "Tokyo 110-0015": a postcode, a number, names no place, firm or person
+		}
+		if end == start+1 && shoutedWord(s, start) {
+			fit *= shoutedFit // "BOOKING CONFIRMED": a status, not a name
+		}
 		if q.typ != TypePerson && end-start >= 2 && start < len(s.toks) && personNoun(possessiveBase(s.toks[start].Lower)) && q.order(s.keys[start]) >= 0 && capitalized(s, start+1) {
 			// "Coach Dana recommended …" for "what book did my coach
 			// recommend": the question's own person, by role and name
@@ -3496,6 +3502,27 @@ var orgNameWords = wordSet(`inc ltd llc plc gmbh corp corporation co group holdi
 	capital ventures consulting institute department faculty centre center hospital clinic library museum
 	foundation trust council committee society association union ministry academy building hall street road
 	avenue park station airport church`)
+
+// shoutedWord reports whether token i of s is an English participle
+// written in capitals ("CONFIRMED", "CANCELLED", "PENDING"): a record's
+// status or a heading's emphasis, not a name as an acronym ("NASA",
+// "FIFA", "LGBTQ") is. The word must end in "-ED" or "-ING" and be read
+// as a participle or past tense in lower case by the tagger.
+func shoutedWord(s *sentence, i int) bool {
+	t := s.toks[i].Text
+	if len([]rune(t)) < 5 || strings.ToUpper(t) != t || strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) ||
+		!(strings.HasSuffix(t, "ED") || strings.HasSuffix(t, "ING")) {
+		return false
+	}
+	switch s.lowerTag(i) {
+	case "VBN", "VBD", "VBG":
+		return true
+	}
+	return false
+}
+
+// shoutedFit weighs a shouted word (shoutedWord) as a candidate.
+const shoutedFit = 0.2
 
 // opensPersonPhrase reports whether a person phrase (personPhrases)
 // opens the span [start, end), after at most a determiner or a

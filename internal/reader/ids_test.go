@@ -73,3 +73,13 @@ func TestIdentifierAnswer(t *testing.T) {
 			"[2026-05-13] Tess: Lars lands on Sunday; his passport number is AK0349127.", "not mentioned"},
 	})
 }
+
+// A record's shouted status ("BOOKING CONFIRMED") is no name, and a
+// letterless code (a postcode) names no place; an acronym is a name.
+func TestRecordWords(t *testing.T) {
+	rec := "[2026-04-12 s3-t9] booking: BOOKING CONFIRMED - Harbour View Lodge\nReference: HVL-448213\nAddress: 3-21-7 Quay Road, Cobh 110-0015\nFamily suite | Check-in Sun 19 Jul 2026 15:00"
+	checkEach(t, []ctxCase{
+		{"What's the name of the lodge we booked?", rec, "Harbour View Lodge"},
+		{"What game is John hooked on these days?", "[2022-11-05] John: I'm hooked on FIFA 23 at the moment.", "FIFA 23"},
+	})
+}
