@@ -115,9 +115,24 @@ func firstPersonAgents(s *sentence, key string) []int {
 		if !firstPersonSubjects[strings.ReplaceAll(s.toks[j].Lower, "’", "'")] || j > 0 && !isBoundary(s, j-1) && !nlp.IsConjunction(s.toks[j-1].Lower) {
 			continue
 		}
+		if negatedBetween(s, j, i) {
+			continue // "I didn't fix the printer, Raj did"
+		}
 		out = append(out, j)
 	}
 	return out
+}
+
+// negatedBetween reports whether a negation stands between tokens j and
+// i of s ("I didn't fix", "I never booked").
+func negatedBetween(s *sentence, j, i int) bool {
+	for k := j; k < i; k++ {
+		w := strings.ReplaceAll(s.toks[k].Lower, "’", "'")
+		if w == "not" || w == "never" || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
 }
 
 // firstPersonSubjects are "I" and its contractions with an auxiliary.

@@ -86,6 +86,10 @@ func TestWhoAgent(t *testing.T) {
 		{"Who booked the hotel?", "[2024-03-02] Lorna: I booked the flights, and Theo booked the hotel on Monday.", "Theo"},
 		{"Who booked the hotel?", "[2024-03-02] Lorna: Theo booked the flights, and I booked the hotel on Monday.", "Lorna"},
 		{"Who signed the visa letter?", "[2024-03-02] Lorna: I drafted the visa letter on Friday.\n[2024-03-03] Lorna: Martin signed it this morning.", "Martin"},
+		{"Who wrote the migration script?", "[2024-03-02] Theo: The migration script was written by Hassan last sprint.", "Hassan"},
+		{"Who fixed the printer?", "[2024-03-02] Ann: I didn't fix the printer, Raj did.\n[2024-03-02] Raj: It was just a paper jam.", "Raj"},
+		{"Who fixed the car?", "[2024-03-02] Eli: The car was making a weird noise.\n[2024-03-02] Eli: The dishwasher broke too, but I fixed it myself.", "not mentioned"},
+		{"Who hired you?", "[2024-03-02] Gus: I hired three new engineers this month.\n[2024-03-02] Gus: The CTO hired me back in 2022.", "CTO"},
 		{"Who inspired Lorna to paint?", "[2024-03-02] Lorna: I'm inspired by walking by the sea. My aunt inspired me to paint.", "aunt"},
 	})
 }

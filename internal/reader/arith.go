@@ -129,14 +129,15 @@ type toldAmount struct {
 	start, end int
 }
 
-// arithNear is how many tokens from an amount a side's word may stand and
-// still name it fully; farther in the sentence it counts half, elsewhere
-// in the turn a quarter.
-const arithNear = 12
+// arithNear is the distance in tokens at which a side's word names an
+// amount half as well as one right beside it: "the armchair $450 and
+// the rug $300" gives the rug's $300 to "rug", not the armchair's $450.
+const arithNear = 4
 
-// sideScore is the share of side's stems said near the amount a
-// (arithNear), in its sentence (half) or in its turn (a quarter), in
-// [0, 1].
+// sideScore is the share of side's stems said near the amount a, each
+// weighed by its distance d in tokens in the sentence (1/(1+d/arithNear),
+// at least a quarter), or a quarter when it is said elsewhere in the
+// amount's turn; in [0, 1].
 func sideScore(side []string, a toldAmount) float64 {
 	var got float64
 	for _, st := range side {
@@ -149,11 +150,7 @@ func sideScore(side []string, a toldAmount) float64 {
 			if i >= a.end {
 				d = i - a.end + 1
 			}
-			if d <= arithNear {
-				best = 1
-				break
-			}
-			best = 0.5
+			best = max(best, 1/(1+float64(d-1)/arithNear), 0.25)
 		}
 		if best == 0 {
 			for _, o := range a.s.u.sents {
@@ -218,6 +215,9 @@ func pairedAmounts(q question, sc *scorer) (string, *sentence) {
 			}
 			if u := unitStem(m[4]); counted != "" && u != "" && u != stem(counted) {
 				continue // "45 minutes" counts no episodes
+			}
+			if f := strings.Fields(m[4]); q.typ == TypeDuration && (len(f) == 0 || singularUnit(strings.ToLower(f[0])) == "") {
+				continue // a length of time has a unit of time ("2 ripe bananas" has none)
 			}
 			v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", "")+m[3], 64)
 			if err != nil {

@@ -56,6 +56,10 @@ func TestPairedAmounts(t *testing.T) {
 			"[2023-05-20] User: My commute is 45 minutes each way. I've finished around 15 episodes of Grit so far.\n[2023-05-23] User: I just finished episode 12 of Hustle.", "27"},
 		{"How much more is the full unlock than the premium price we first picked?",
 			"[2026-04-16] Jonas: Let's go with $2.99 premium.\n[2026-05-01] Jonas: I'm switching to free-to-try, then a one-time $3.99 unlock for the full game.", "$1"},
+		{"How much more did the rug cost than the armchair?",
+			"[2026-03-01] Dana: The sofa was $1,200, the armchair $450 and the rug $300.", "$150"},
+		{"How many more chapters do I have left to read?",
+			"[2026-03-01] Omar: The book has 30 chapters.\n[2026-03-05] Omar: I've read 12 chapters, 18 more to go.", "18"},
 		{"At 500 hours, how much lower was the PbI2 index of the sealed devices than the old control batch?",
 			"[2026-02-09] Leila: On the old control batch, at 500 hours the PbI2 index averages 0.42.\n[2026-03-23] Leila: The sealed devices: mean PbI2 index 0.07 (sd 0.02).", "0.35"},
 	})

@@ -275,6 +275,12 @@ func compose(q question, sc *scorer, ranked []scored, opts Options) Answer {
 		}
 	}
 	if q.difference && !q.total && (q.typ == TypeNumber || q.typ == TypeDuration) {
+		// "how many more chapters …" — "18 more to go": a remainder
+		// the context states answers as it is
+		if t := statedRemainder(all); t != "" {
+			ans.Text, ans.Sentence, ans.Date = t, top.s.text, top.s.u.date
+			return ans
+		}
 		// "how much did I save", "how much more …": the difference
 		// of the two best amounts of one kind
 		if t := difference(all); t != "" {
@@ -997,11 +1003,14 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		// ("Joanna: I recommended it"); an agent that names no person
 		// is no answer ("I'm inspired by chatting to people")
 		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
-			if (capitalized(s, a.start) || opensPersonPhrase(s, a.start, a.end)) && agentClause(q, s, clauses, a.start) {
-				addNear(a.text, a.fit, a.start, a.end, 1)
+			if st, en := personHead(s, a.start, a.end); en > st && agentClause(q, s, clauses, a.start) {
+				addNear(textOf(s, st, en), a.fit, st, en, 1)
 			}
 		}
-		if sp := strings.TrimSpace(s.u.speaker); sp != "" && !roleWord(sp) && capitalizedText(sp) {
+		if sp := strings.TrimSpace(s.u.speaker); sp != "" && !roleWord(sp) && capitalizedText(sp) && !q.personal {
+			// (a question that says "you", "I" or "we" asks about
+			// the conversation's own people: "who hired you" is not
+			// answered by "Gus: I hired three engineers")
 			for _, j := range firstPersonAgents(s, q.agentKey) {
 				if !agentClause(q, s, clauses, j) {
 					continue
@@ -3436,9 +3445,17 @@ func agentClause(q question, s *sentence, clauses []int, i int) bool {
 		return true
 	}
 	// "Martin signed it this morning": the verb's object refers back
-	// to the thing asked about
+	// to the thing asked about, when no noun of its own sentence comes
+	// before it ("the dishwasher broke, but I fixed it" is about the
+	// dishwasher)
+	tg := s.tags()
 	for k := range s.toks[:len(s.toks)-1] {
 		if clauses[k] == clauses[i] && s.keys[k] == q.agentKey && anaphoricObjects[s.toks[k+1].Lower] {
+			for m := 0; m < k && m < len(tg); m++ {
+				if tg[m] == "NN" || tg[m] == "NNS" {
+					return false
+				}
+			}
 			return true
 		}
 	}
@@ -3523,6 +3540,27 @@ func shoutedWord(s *sentence, i int) bool {
 
 // shoutedFit weighs a shouted word (shoutedWord) as a candidate.
 const shoutedFit = 0.2
+
+// personHead is the person an agent span [start, end) names: its run of
+// capitalized words when it opens with a name ("Hassan last sprint" →
+// "Hassan", "Maria at Clay Studio Ltd" → "Maria"), else the person phrase
+// that opens it ("my coworker" → "coworker"). The range is empty when the
+// span opens with neither.
+func personHead(s *sentence, start, end int) (int, int) {
+	if capitalized(s, start) {
+		en := start + 1
+		for en < end && (capitalized(s, en) || s.toks[en].Text == "." && en+1 < end && capitalized(s, en+1)) {
+			en++
+		}
+		return start, en
+	}
+	for _, p := range personPhrases(s, start, end) {
+		if p.start == start || p.start == start+1 && (nlp.IsDeterminer(s.toks[start].Lower) || possessives[s.toks[start].Lower]) {
+			return p.start, p.end
+		}
+	}
+	return start, start
+}
 
 // opensPersonPhrase reports whether a person phrase (personPhrases)
 // opens the span [start, end), after at most a determiner or a
@@ -4907,6 +4945,24 @@ func difference(all []cand) string {
 	}
 	return ""
 }
+
+// statedRemainder is the best well-fitting amount that a remainder word
+// follows ("I need 15 more", "18 more to go", "3 left", "two
+// remaining"), "" when none.
+func statedRemainder(all []cand) string {
+	for _, c := range all {
+		if c.fit < 0.8 || c.end <= c.start || c.end >= len(c.s.toks) || !amountRe.MatchString(c.text) {
+			continue
+		}
+		if remainderWords[c.s.toks[c.end].Lower] {
+			return c.text
+		}
+	}
+	return ""
+}
+
+// remainderWords follow an amount that is what remains.
+var remainderWords = wordSet(`more left remaining outstanding`)
 
 // thousands writes the integer part of a decimal number with comma
 // separators ("5850" → "5,850").

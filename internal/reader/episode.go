@@ -41,6 +41,10 @@ func episodeAsked(main string) bool {
 // episodeThreshold is the least support to answer an episode question.
 var episodeThreshold = 0.3
 
+// episodeShare is the least share of the best support a session needs to
+// be the earlier episode a "last time" question points back at.
+const episodeShare = 0.6
+
 // episodeWords caps an episode answer, in words: about two sentences.
 const episodeWords = 40
 
@@ -49,15 +53,26 @@ const episodeWords = 40
 var ackWords = wordSet(`thanks thank great perfect awesome ok okay cool nice sure yes yep yeah ugh wow hmm right alright good brilliant lovely fantastic excellent got`)
 
 // readEpisode answers an episode question (episodeAsked) with the
-// statements of the best-supported sentence's session: every sentence of
+// statements of the best-supported sentence's session (for "last time",
+// "before" …, the earliest session nearly as well supported): every sentence of
 // the context's turns of that date (of every turn when the context has no
 // dates), in order, except questions, acknowledgements of at most six
 // words and fragments under three words, joined and cut at episodeWords
 // words. It returns "" when fewer than two such statements are found.
-func readEpisode(ranked []scored, units []unit) (string, *sentence) {
+func readEpisode(q question, ranked []scored, units []unit) (string, *sentence) {
 	best := ranked[0]
 	if best.support == 0 {
 		return "", nil
+	}
+	if episodeBackRe.MatchString(q.text) {
+		// "last time", "the first time": of the sessions that tell
+		// of it nearly as well as the best, the earliest (a later one
+		// is often the problem coming back, or the question's own)
+		for _, r := range ranked[1:] {
+			if r.support >= episodeShare*best.support && !r.s.u.date.IsZero() && r.s.u.date.Before(best.s.u.date) {
+				best = r
+			}
+		}
 	}
 	var parts []string
 	n := 0

@@ -22,7 +22,7 @@ import (
 // verb or a preposition after it; "the reference letter" asks for a
 // letter): group 1 is the word before the identifier noun (its kind, or a
 // determiner). "The number of …" counts, and is no identifier.
-var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(?:number|no\.|code|id|reference|ref|version)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
+var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(number|no\.|code|id|reference|ref|version)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
 
 // numberedAskedRe asks "which" (or "what") of the things a workplace
 // numbers: a pull request, an issue, a ticket, an incident, an invoice,
@@ -45,29 +45,37 @@ var notIDKinds = wordSet(`phone telephone mobile cell fax lucky favorite favouri
 // its kind's match key ("" when the question names none: "what's the
 // code?").
 func identifierKind(main string) (kind string, ok bool) {
+	kind, _, ok = identifierAsked(main)
+	return kind, ok
+}
+
+// identifierAsked is identifierKind with the match key of the question's
+// identifier noun ("number", "reference"; "" for "which PR").
+func identifierAsked(main string) (kind, noun string, ok bool) {
 	if m := numberedAskedRe.FindStringSubmatch(main); m != nil {
 		// "which PR is he reviewing", "what incident was that"
-		return stem(strings.ToLower(m[1])), true
+		return stem(strings.ToLower(m[1])), "", true
 	}
 	m := idAskedRe.FindStringSubmatch(main)
 	if m == nil {
-		return "", false
+		return "", "", false
 	}
+	noun = stem(strings.ToLower(m[2]))
 	if c := countOfRe.FindStringSubmatch(main); c != nil && !possessives[strings.ToLower(c[1])] && !articles[strings.ToLower(c[1])] {
-		return "", false // "the number of guests" is a count
+		return "", "", false // "the number of guests" is a count
 	}
 	w := strings.ToLower(strings.TrimRight(m[1], "'’s"))
 	if strings.HasSuffix(strings.ToLower(m[1]), "'s") || strings.HasSuffix(strings.ToLower(m[1]), "’s") {
 		w = "" // "Arctica's PO number" reads its kind elsewhere
 	}
 	if notIDKinds[w] {
-		return "", false
+		return "", "", false
 	}
 	switch w {
 	case "the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "what", "which", "that", "this":
-		return "", true
+		return "", noun, true
 	}
-	return stem(w), true
+	return stem(w), noun, true
 }
 
 // idShape reports whether a token is written as an identifier: letters
@@ -138,22 +146,45 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		asked[strings.ToLower(t.Text)] = true
 	}
 	best := ranked[0].support
+	var found string
+	var foundIn *sentence
+	foundRank := 0
 	for _, r := range ranked {
 		if r.support == 0 || q.idKind == "" && r.support < best/2 {
 			break
 		}
 		s := r.s
 		for i, t := range s.toks {
-			if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
+			code, at := t.Text, i
+			if airlineCode(s, i) {
+				code = textOf(s, i, i+2) // "Flight UA 237"
+			} else if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
+				continue
+			} else if code, at = codeAt(s, i); dateLike(code) {
 				continue
 			}
+			i := at // the code's first token ("2" of "2:24-cv-01873")
 			// the kind the question names must stand before the code
 			// ("invoice INV-2291", not "reference CCS26-SP-02" for the
-			// PO number); a question that names none takes a code after
-			// any identifier noun in a well-supported sentence
-			if q.idKind != "" && kindBefore(s, i, q.idKind) || q.idKind == "" && afterIDNoun(s, i) {
-				return strings.TrimPrefix(codeAt(s, i), "#"), s
+			// PO number); a code right after the question's own
+			// identifier noun, with the kind earlier in its sentence,
+			// beats one right after the kind ("Policy HO-3 form, number
+			// 77-2291-004" for the policy number); a question that
+			// names no kind takes a code after any identifier noun in a
+			// well-supported sentence
+			rank := 0
+			switch {
+			case q.idKind != "" && q.idNoun != "" && i > 0 && s.keys[i-1] == q.idNoun && kindEarlier(s, i, q.idKind):
+				rank = 2
+			case q.idKind != "" && kindBefore(s, i, q.idKind), q.idKind == "" && afterIDNoun(s, i):
+				rank = 1
 			}
+			if rank > foundRank {
+				found, foundIn, foundRank = strings.TrimPrefix(code, "#"), s, rank
+			}
+		}
+		if foundRank > 0 {
+			return found, foundIn
 		}
 	}
 	var only string
@@ -162,12 +193,17 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		for i, t := range s.toks {
 			// (a code an identifier noun labels is another kind's:
 			// "his passport number is AK0349127" for the flight number)
-			if (idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) && !asked[strings.ToLower(t.Text)] && !afterIDNoun(s, i) && !pathLike(t.Text) {
-				if only != "" && only != t.Text {
-					return "", nil
-				}
-				only, in = t.Text, s
+			if !(idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] || pathLike(t.Text) {
+				continue
 			}
+			code, at := codeAt(s, i)
+			if afterIDNoun(s, at) || dateLike(code) {
+				continue
+			}
+			if only != "" && only != code {
+				return "", nil
+			}
+			only, in = code, s
 		}
 	}
 	if only == "" {
@@ -176,16 +212,65 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 	return strings.TrimPrefix(only, "#"), in
 }
 
-// codeAt is the code that starts at token i of s, with the tokens written
-// right after it without a space that continue it (".basil" in
-// "2025-03-31.basil": the tokenizer splits at a dot before a letter).
-func codeAt(s *sentence, i int) string {
-	end := i + 1
-	for end+1 < len(s.toks) && s.toks[end].Start == s.toks[end-1].End && strings.ContainsAny(s.toks[end].Text, ".-_") && s.toks[end].Punct &&
-		s.toks[end+1].Start == s.toks[end].End && !s.toks[end+1].Punct {
+// codeAt is the code at token i of s and the index of its first token,
+// with the tokens written next to it
+// without a space that continue it (".basil" in "2025-03-31.basil",
+// "2:" in "2:24-cv-01873": the tokenizer splits at some marks), and for
+// a code of digits the digit groups that follow it one space apart ("485
+// 777 3456", "851 2234 9901").
+func codeAt(s *sentence, i int) (string, int) {
+	joins := func(k int) bool {
+		return s.toks[k].Punct && strings.ContainsAny(s.toks[k].Text, ".-_:/")
+	}
+	start, end := i, i+1
+	for start >= 2 && joins(start-1) && s.toks[start-1].End == s.toks[start].Start && s.toks[start-2].End == s.toks[start-1].Start && !s.toks[start-2].Punct {
+		start -= 2
+	}
+	for end+1 < len(s.toks) && joins(end) && s.toks[end].Start == s.toks[end-1].End && s.toks[end+1].Start == s.toks[end].End && !s.toks[end+1].Punct {
 		end += 2
 	}
-	return s.text[s.toks[i].Start:s.toks[end-1].End]
+	if end == i+1 && digitGroupRe.MatchString(s.toks[i].Text) {
+		for end < len(s.toks) && digitGroupRe.MatchString(s.toks[end].Text) && s.toks[end].Start == s.toks[end-1].End+1 {
+			end++
+		}
+	}
+	return s.text[s.toks[start].Start:s.toks[end-1].End], start
+}
+
+// digitGroupRe is a group of digits of a code written in groups.
+var digitGroupRe = regexp.MustCompile(`^\d{2,5}$`)
+
+// airlineCode reports whether tokens i and i+1 of s are a carrier code
+// and a number written apart ("UA 237", "BA 117"): two or three capital
+// letters, one space, digits.
+func airlineCode(s *sentence, i int) bool {
+	if i+1 >= len(s.toks) || s.toks[i+1].Start != s.toks[i].End+1 {
+		return false
+	}
+	return carrierRe.MatchString(s.toks[i].Text) && digitGroupRe.MatchString(s.toks[i+1].Text)
+}
+
+// carrierRe is a carrier's code: two or three capital letters.
+var carrierRe = regexp.MustCompile(`^[A-Z]{2,3}$`)
+
+// dateLike reports whether a code-shaped token is a date ("2026-02-14",
+// "14/02/2026").
+func dateLike(w string) bool { return isoDateRe.MatchString(w) || slashDateRe.MatchString(w) }
+
+var (
+	isoDateRe   = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	slashDateRe = regexp.MustCompile(`^\d{1,2}/\d{1,2}/\d{2,4}$`)
+)
+
+// kindEarlier reports whether the identifier kind key occurs before token
+// i in s.
+func kindEarlier(s *sentence, i int, kind string) bool {
+	for k := 0; k < i; k++ {
+		if s.keys[k] == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // pathLike reports whether a code-shaped token is a path or an address

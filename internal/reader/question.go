@@ -198,6 +198,10 @@ type question struct {
 	// difference is true when the question asks by how much one amount
 	// exceeds another ("how much did I save", "how much more").
 	difference bool
+	// personal is true when the question says "I", "me", "my", "we",
+	// "us", "our", "you" or "your": it asks about the conversation's own
+	// people.
+	personal bool
 	// episode is true when the question asks what was done in an earlier
 	// episode ("how did we fix it last time"; episodeAsked).
 	episode bool
@@ -207,6 +211,9 @@ type question struct {
 	// (identifierKind).
 	idAsked bool
 	idKind  string
+	// idNoun is the match key of the question's identifier noun
+	// ("number", "reference"), "" for none ("which PR").
+	idNoun string
 	// version is true for an identifier question about a version ("what
 	// Python version are we on"): a dotted number is a code then.
 	version bool
@@ -650,9 +657,15 @@ func analyzeAt(q string, now time.Time) question {
 		// the verb
 		out.quality = true
 	}
-	out.idKind, out.idAsked = identifierKind(main)
+	out.idKind, out.idNoun, out.idAsked = identifierAsked(main)
 	out.version = out.idAsked && versionAskedRe.MatchString(main)
 	out.episode = episodeAsked(main)
+	for _, t := range words(main) {
+		switch strings.ReplaceAll(t.Lower, "’", "'") {
+		case "i", "me", "my", "we", "us", "our", "you", "your", "i'm", "i've", "we've", "you've":
+			out.personal = true
+		}
+	}
 	out.total = totalRe.MatchString(main)
 	out.difference = differenceRe.MatchString(main)
 	if out.typ == TypeNumber || out.typ == TypeDuration {

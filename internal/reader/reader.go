@@ -334,7 +334,7 @@ func Read(question, context string, opts Options) Answer {
 	if q.episode && conf >= min(opts.Threshold, episodeThreshold) {
 		// what was done in an earlier episode, told in prose
 		// (episode.go)
-		if t, s := readEpisode(ranked, units); t != "" {
+		if t, s := readEpisode(q, ranked, units); t != "" {
 			return Answer{Text: t, Support: conf, Type: q.typ, Sentence: s.text, Date: s.u.date}
 		}
 	}
