@@ -103,7 +103,7 @@ func factTokens(text string) []ftok {
 			// inside a word: "don't" → "dont"
 		case (r == '.' || r == ':') && digits && i > 0 && unicode.IsDigit(rs[i-1]) && i+1 < len(rs) && unicode.IsDigit(rs[i+1]):
 			b.WriteRune(r) // 7.5, 1.25.1, 12:30
-		case r == ',' && digits && i > 0 && unicode.IsDigit(rs[i-1]) && thousands(rs, i+1):
+		case r == ',' && digits && i > 0 && unicode.IsDigit(rs[i-1]) && textutil.ThousandsGroup(rs, i+1):
 			// 1,200 → 1200
 		default:
 			flush()
@@ -117,20 +117,6 @@ func factTokens(text string) []ftok {
 	}
 	flush()
 	return out
-}
-
-// thousands reports whether rs[i:] starts with exactly three digits (not
-// followed by another digit): the group after a thousands separator.
-func thousands(rs []rune, i int) bool {
-	if i+3 > len(rs) {
-		return false
-	}
-	for j := i; j < i+3; j++ {
-		if !unicode.IsDigit(rs[j]) {
-			return false
-		}
-	}
-	return i+3 == len(rs) || !unicode.IsDigit(rs[i+3])
 }
 
 // occurrences returns the [start, end) token spans of text where fact

@@ -168,7 +168,7 @@ func NumberWords(text string) []string {
 			// inside a word, dropped as Words drops it: "don't" → "dont"
 		case (r == '.' || r == ':') && b.Len() > 0 && digitAt(i-1) && digitAt(i+1):
 			b.WriteRune(r)
-		case r == ',' && b.Len() > 0 && digitAt(i-1) && thousandsGroup(rs, i+1):
+		case r == ',' && b.Len() > 0 && digitAt(i-1) && ThousandsGroup(rs, i+1):
 		default:
 			flush()
 		}
@@ -177,9 +177,9 @@ func NumberWords(text string) []string {
 	return out
 }
 
-// thousandsGroup reports whether rs[i:] starts with exactly three digits
-// (not followed by another digit): the group after a thousands comma.
-func thousandsGroup(rs []rune, i int) bool {
+// ThousandsGroup reports whether rs[i:] starts with exactly three digits
+// (not followed by another digit): the group after a thousands separator.
+func ThousandsGroup(rs []rune, i int) bool {
 	if i+3 > len(rs) {
 		return false
 	}
