@@ -253,8 +253,8 @@ func airlineCode(s *sentence, i int) bool {
 // carrierRe is a carrier's code: two or three capital letters.
 var carrierRe = regexp.MustCompile(`^[A-Z]{2,3}$`)
 
-// dateLike reports whether a code-shaped token is a date ("2026-02-14",
-// "14/02/2026").
+// dateLike reports whether a code-shaped token is a date ("2025-11-03",
+// "03/11/2025").
 func dateLike(w string) bool { return isoDateRe.MatchString(w) || slashDateRe.MatchString(w) }
 
 var (
