@@ -71,7 +71,7 @@ func TestIdentifierAnswer(t *testing.T) {
 			"[2026-04-15] Marcus: We moved the service to Python 3.12 after Sam merged PR 151.", "3.12"},
 		{"What's the case number?", "[2026-03-01] Sid: The court case number is 2:24-cv-01873.", "2:24-cv-01873"},
 		{"What's my NHS number?", "[2026-03-01] Fin: My NHS number is 485 777 3456.\n[2026-03-01] Fin: The surgery's phone is 020 7946 0018.", "485 777 3456"},
-		{"What's the reference number for my claim?", "[2026-03-01] Tia: Claim filed on 2026-02-14.", "not mentioned"},
+		{"What's the reference number for my claim?", "[2026-03-01] Tia: Claim filed on 2025-11-03.", "not mentioned"},
 		{"What's the policy number?", "[2026-03-01] Gia: Policy HO-3 form, number 77-2291-004.", "77-2291-004"},
 		{"What's the flight number?", "[2026-03-01] Rae: Flight UA 237 departs at 7:45 on 2026-04-12.\n[2026-03-01] Rae: Confirmation code is KX7P2Q.", "UA 237"},
 		{"What's the flight number for Lars?",
