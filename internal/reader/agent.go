@@ -55,6 +55,42 @@ func agentVerb(main string) string {
 	return stem(v.Lower)
 }
 
+// progressiveAgents are the subjects of the verb key in the progressive
+// ("Ben is bringing the dessert", "Leo has been feeding the fish"): the
+// words from the start of the clause to the form of "be" before the -ing
+// form, at most maxWords long, when they are no pronoun.
+func progressiveAgents(s *sentence, key string, maxWords int) []span {
+	if key == "" {
+		return nil
+	}
+	tg := s.tags()
+	var out []span
+	for i := 1; i < len(s.toks) && i < len(tg); i++ {
+		if s.keys[i] != key || tg[i] != "VBG" || !beForms[s.toks[i-1].Lower] {
+			continue
+		}
+		en := i - 1
+		if en > 0 && (s.toks[en-1].Lower == "has" || s.toks[en-1].Lower == "have" || s.toks[en-1].Lower == "had") {
+			en-- // "has been feeding"
+		}
+		st := en
+		for st > 0 && !isBoundary(s, st-1) && en-st < maxWords {
+			st--
+		}
+		for st < en && (nlp.IsFiller(s.toks[st].Lower) || nlp.IsConjunction(s.toks[st].Lower)) {
+			st++
+		}
+		if st == en || en-st == 1 && agentSubjects[s.toks[st].Lower] {
+			continue
+		}
+		out = append(out, span{text: textOf(s, st, en), start: st, end: en, fit: agentFit})
+	}
+	return out
+}
+
+// beForms are the forms of "be" that make a progressive.
+var beForms = wordSet(`is are was were am been 's 're`)
+
 // whoAgentVerb returns the match key of the verb whose agent a "who"
 // question asks for: "who" followed by a finite lexical verb ("who
 // recommended the book"), by "has", "have" or "had" and a participle
@@ -69,19 +105,50 @@ func whoAgentVerb(main string) string {
 	for i < len(toks) && toks[i].Punct {
 		i++
 	}
-	if i+1 >= len(toks) || toks[i].Lower != "who" {
+	if i+1 >= len(toks) {
 		return ""
 	}
-	i++
+	contracted := false // "who's handling", "who's been feeding"
+	switch strings.ReplaceAll(toks[i].Lower, "’", "'") {
+	case "who":
+		i++
+		if i+1 < len(toks) && (toks[i].Lower == "'s" || toks[i].Lower == "’s") {
+			contracted = true
+			i++
+		}
+	case "who's":
+		contracted = true
+		i++
+	default:
+		return ""
+	}
+	if contracted {
+		switch {
+		case toks[i].Lower == "been" && i+1 < len(toks) && (tg[i+1] == "VBG" || strings.HasSuffix(toks[i+1].Lower, "ing")):
+			i++
+		case tg[i] == "VBG" || tg[i] == "VBN" || strings.HasSuffix(toks[i].Lower, "ing"):
+		default:
+			return ""
+		}
+		v := toks[i]
+		if copulas[v.Lower] || metaWords[v.Lower] || eventVerbs[v.Lower] {
+			return ""
+		}
+		return stem(v.Lower)
+	}
 	switch w := toks[i].Lower; {
 	case w == "has" || w == "have" || w == "had":
 		i++
-		if i >= len(toks) || tg[i] != "VBN" {
+		if i+1 < len(toks) && toks[i].Lower == "been" && tg[i+1] == "VBG" {
+			i++ // "who has been feeding the fish"
+		} else if i >= len(toks) || tg[i] != "VBN" {
 			return ""
 		}
 	case w == "is" || w == "was":
 		i++
-		if i >= len(toks) || tg[i] != "VBG" {
+		if i+1 < len(toks) && toks[i].Lower == "been" && (tg[i+1] == "VBG" || strings.HasSuffix(toks[i+1].Lower, "ing")) {
+			i++ // "who's been feeding" (read as "who is been feeding")
+		} else if i >= len(toks) || tg[i] != "VBG" {
 			return ""
 		}
 	case !(tg[i] == "VBD" || tg[i] == "VBZ" || tg[i] == "VBN"):
@@ -118,9 +185,25 @@ func firstPersonAgents(s *sentence, key string) []int {
 		if negatedBetween(s, j, i) {
 			continue // "I didn't fix the printer, Raj did"
 		}
+		if quotedAt(s, j) {
+			continue // `Jamie told me, "I broke the window"`: Jamie's "I"
+		}
 		out = append(out, j)
 	}
 	return out
+}
+
+// quotedAt reports whether token i of s stands inside a quotation: an odd
+// number of quotation marks comes before it.
+func quotedAt(s *sentence, i int) bool {
+	n := 0
+	for k := 0; k < i; k++ {
+		switch s.toks[k].Text {
+		case "\"", "“", "”":
+			n++
+		}
+	}
+	return n%2 == 1
 }
 
 // negatedBetween reports whether a negation stands between tokens j and

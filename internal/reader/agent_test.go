@@ -60,6 +60,9 @@ func TestWhoAgentVerb(t *testing.T) {
 		"Who recommended the bakery to Theo?": stem("recommended"),
 		"Who has reviewed the contract?":      stem("reviewed"),
 		"Who is handling the move?":           stem("handling"),
+		"Who has been feeding the fish?":      stem("feeding"),
+		"Who's been feeding the fish?":        stem("feeding"),
+		"Who's the florist?":                  "",
 		"Who fixes the boiler?":               stem("fixes"),
 		"Who is the florist?":                 "",
 		"Who did Lorna call about the leak?":  "",
@@ -90,6 +93,9 @@ func TestWhoAgent(t *testing.T) {
 		{"Who fixed the printer?", "[2024-03-02] Ann: I didn't fix the printer, Raj did.\n[2024-03-02] Raj: It was just a paper jam.", "Raj"},
 		{"Who fixed the car?", "[2024-03-02] Eli: The car was making a weird noise.\n[2024-03-02] Eli: The dishwasher broke too, but I fixed it myself.", "not mentioned"},
 		{"Who hired you?", "[2024-03-02] Gus: I hired three new engineers this month.\n[2024-03-02] Gus: The CTO hired me back in 2022.", "CTO"},
+		{"Who is bringing the dessert?", "[2024-03-02] Dana: I am bringing salad. Ben is bringing the dessert, and Kelly Brown is bringing drinks.", "Ben"},
+		{"Who has been feeding the fish?", "[2024-03-02] Dana: Leo has been feeding the fish while we're away, and Mrs. Grant is watering the plants.", "Leo"},
+		{"Who broke the window?", "[2024-03-02] Lena: Jamie told me, \"I broke the window with the football.\"", "Jamie"},
 		{"Who inspired Lorna to paint?", "[2024-03-02] Lorna: I'm inspired by walking by the sea. My aunt inspired me to paint.", "aunt"},
 	})
 }

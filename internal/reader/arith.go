@@ -3,6 +3,7 @@ package reader
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,6 +45,11 @@ func arithSides(main string, diff, total bool) [][]string {
 			return nil
 		}
 		a, b = low[:loc[0]], low[loc[1]:]
+		if m := trailingPPRe.FindStringIndex(b); m != nil && len(sideStems(b[:m[0]])) > 0 {
+			// "than an espresso at Bean There": the place says where
+			// both are, not which is the second
+			b = b[:m[0]]
+		}
 	case total:
 		if strings.Contains(low, ",") {
 			return nil // a list of more than two things
@@ -94,6 +100,10 @@ var thanRe = regexp.MustCompile(`\b(?:than|compared (?:to|with)|versus|vs\.?)\s`
 
 // numberOfRe is the noun "the number of" counts.
 var numberOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
+
+// trailingPPRe is a prepositional phrase after a comparison's second
+// side.
+var trailingPPRe = regexp.MustCompile(`\s(?:at|in|on|for|during|from|with)\s`)
 
 // betweenRe is "between X and Y".
 var betweenRe = regexp.MustCompile(`\bbetween (.+?) and (.+)$`)
@@ -172,8 +182,28 @@ func sameKind(a, b []string) bool {
 		return false
 	}
 	ua, ub := unitStem(a[4]), unitStem(b[4])
-	return ua == ub || ua == "" || ub == ""
+	if ua == ub || ua == "" || ub == "" {
+		return true
+	}
+	// two counts of things may be compared ("60 chairs", "8 tables");
+	// two measures only in one unit
+	return !measureUnit(a[4]) && !measureUnit(b[4])
 }
+
+// measureUnit reports whether an amount's unit word is a unit of measure
+// (of time, length, weight, volume, temperature, share) rather than a
+// counted thing.
+func measureUnit(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return false
+	}
+	return singularUnit(f[0]) != "" || measureWords[strings.TrimSuffix(f[0], "s")]
+}
+
+// measureWords are units of length, weight, volume, temperature and share.
+var measureWords = wordSet(`km kilometer kilometre mile meter metre m cm mm ft foot feet inch yard kg kilo kilogram g gram
+	lb pound oz ounce ton tonne l liter litre ml gallon pint cup degree percent % point mph kph`)
 
 // unitStem is the stem of an amount's unit word ("minutes" → "minut"),
 // "" for none.
@@ -183,6 +213,23 @@ func unitStem(rest string) string {
 		return ""
 	}
 	return stem(f[0])
+}
+
+// statedDifference reports whether amount a is said as a difference
+// from the second side: "more", "less" or "fewer" and "than" follow it,
+// and a word of the side comes within three tokens after "than" ("5 more
+// than Sam").
+func statedDifference(a toldAmount, side []string) bool {
+	s, k := a.s, a.end
+	if k+1 >= len(s.toks) || !(s.toks[k].Lower == "more" || s.toks[k].Lower == "less" || s.toks[k].Lower == "fewer") || s.toks[k+1].Lower != "than" {
+		return false
+	}
+	for i := k + 2; i < len(s.toks) && i <= k+4; i++ {
+		if slices.Contains(side, s.keys[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // pairedAmounts answers a difference or total question that names two
@@ -213,7 +260,7 @@ func pairedAmounts(q question, sc *scorer) (string, *sentence) {
 			if m == nil || looksLikeYear(m[2]) || ordinalRe.MatchString(s.toks[n.start].Text) {
 				continue
 			}
-			if u := unitStem(m[4]); counted != "" && u != "" && u != stem(counted) {
+			if u := unitStem(m[4]); counted != "" && u != "" && u != stem(counted) && measureUnit(m[4]) {
 				continue // "45 minutes" counts no episodes
 			}
 			if f := strings.Fields(m[4]); q.typ == TypeDuration && (len(f) == 0 || singularUnit(strings.ToLower(f[0])) == "") {
@@ -230,6 +277,15 @@ func pairedAmounts(q question, sc *scorer) (string, *sentence) {
 				continue // "at 500 hours, how much lower …": the question's own condition
 			}
 			as = append(as, toldAmount{v: v, m: m, s: s, start: n.start, end: n.end})
+		}
+	}
+	if q.difference {
+		// "Lily read 14 books, 5 more than Sam": the difference stated
+		for _, a := range as {
+			if statedDifference(a, q.sides[1]) {
+				t := a.s.text[a.s.toks[a.start].Start:a.s.toks[a.end-1].End]
+				return t, a.s
+			}
 		}
 	}
 	bestScore := 0.0

@@ -60,6 +60,12 @@ func TestPairedAmounts(t *testing.T) {
 			"[2026-03-01] Dana: The sofa was $1,200, the armchair $450 and the rug $300.", "$150"},
 		{"How many more chapters do I have left to read?",
 			"[2026-03-01] Omar: The book has 30 chapters.\n[2026-03-05] Omar: I've read 12 chapters, 18 more to go.", "18"},
+		{"How much more is a latte than an espresso at Bean There?",
+			"[2026-03-01] Dana: At Bean There a latte is $4.75 and an espresso is $3.25; at Daily Grind a latte is $5.", "$1.50"},
+		{"How many more chairs did we rent than tables?",
+			"[2026-03-01] Dana: We rented 60 chairs and 8 tables, and we still need 10 more napkins.", "52"},
+		{"How much more did Lily read than Sam this summer?",
+			"[2026-03-01] Dana: Lily read 14 books this summer, 5 more than Sam.", "5"},
 		{"At 500 hours, how much lower was the PbI2 index of the sealed devices than the old control batch?",
 			"[2026-02-09] Leila: On the old control batch, at 500 hours the PbI2 index averages 0.42.\n[2026-03-23] Leila: The sealed devices: mean PbI2 index 0.07 (sd 0.02).", "0.35"},
 	})

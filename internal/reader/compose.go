@@ -971,7 +971,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "what's our permit number": an identifier
 			// ("BP-26-04417"), which holds letters or dashes
 			for i, t := range s.toks {
-				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) && (q.idKind == "" || kindBefore(s, i, q.idKind)) {
+				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) && (q.idKind == "" || kindBefore(s, i, q.idKind) || strings.HasPrefix(t.Text, "#") || i > 0 && s.toks[i-1].Text == "#") {
 					add(t.Text, 1, i, i+1)
 				}
 			}
@@ -997,12 +997,16 @@ func candidates(q question, s *sentence, opts Options) []cand {
 		addAgents()
 		return out
 	}
-	if q.typ == TypePerson && q.agentKey != "" {
+	agents := len(out)
+	if q.typ == TypePerson && q.agentKey != "" && !q.list {
 		// "who recommended the book": the verb's agent ("Dana
 		// recommended it"), and the speaker when the agent is "I"
 		// ("Joanna: I recommended it"); an agent that names no person
 		// is no answer ("I'm inspired by chatting to people")
-		for _, a := range agentSpans(s, q.agentKey, opts.MaxWords) {
+		for _, a := range append(agentSpans(s, q.agentKey, opts.MaxWords), progressiveAgents(s, q.agentKey, opts.MaxWords)...) {
+			if a.start > 0 && (s.toks[a.start-1].Text == "," || s.toks[a.start-1].Lower == "and") {
+				continue // "Dana, Leo and Priya went": a coordinated subject is read as a list
+			}
 			if st, en := personHead(s, a.start, a.end); en > st && agentClause(q, s, clauses, a.start) {
 				addNear(textOf(s, st, en), a.fit, st, en, 1)
 			}
@@ -1023,6 +1027,10 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			}
 		}
 	}
+	// a sentence that names the verb's agent names it as the answer:
+	// its other names fit less ("Ben is bringing the dessert, and Kelly
+	// Brown is bringing drinks")
+	agentFound := len(out) > agents
 	// Names, quoted titles and phrases.
 	k0 := len(out)
 	for _, e := range nameSpans(q, s) {
@@ -1034,6 +1042,9 @@ func candidates(q question, s *sentence, opts Options) []cand {
 				fit = 0.4
 			}
 			fit *= personNameFit(s, e.start, e.end)
+			if agentFound {
+				fit *= otherNameFit
+			}
 		case TypePlace:
 			fit = 0.6
 			if e.locative {
@@ -3502,6 +3513,10 @@ func personNameFit(s *sentence, start, end int) float64 {
 	}
 	return 1
 }
+
+// otherNameFit weighs a name beside the agent a "who" question's verb
+// has in the same sentence.
+const otherNameFit = 0.8
 
 // fullNameFit and notPersonFit weigh a name's form for a "who" question
 // (personNameFit).

@@ -20,8 +20,14 @@ import (
 var episodeAskRe = regexp.MustCompile(`(?i)\b(?:how did (?:we|i|you)|what did (?:we|i|you) do|what (?:was|were) (?:the|our) (?:steps|process|procedure|fix|workaround|solution|approach))\b`)
 
 // episodeBackRe points back at an earlier episode: "last time", "the
-// first time", "before", "previously", "when it broke".
-var episodeBackRe = regexp.MustCompile(`(?i)\b(?:last time|the first time|previously|before|the same way|back in|earlier|that time|when (?:the|it|we|i|our|my|this|that|they|she|he)\b)`)
+// first time", "before" ending the question ("what did I do before I
+// moved" dates an event instead), "previously", "when it broke".
+var episodeBackRe = regexp.MustCompile(`(?i)\b(?:last time|the first time|previously|before\s*\?*$|the same way|back in|earlier|that time|when (?:the|it|we|i|our|my|this|that|they|she|he)\b)`)
+
+// experienceAskRe asks how something was felt or went ("how did I feel",
+// "how did you like the play", "how did I sleep", "how did you find the
+// hotel", "how did I do"): a quality, not what was done.
+var experienceAskRe = regexp.MustCompile(`(?i)\bhow did (?:we|i|you) (?:feel|like|find|enjoy|sleep|do|look|seem|sound|cope|fare|react|respond)\b`)
 
 // fixAskRe asks how a problem was dealt with: a verb of fixing says the
 // question is about an episode even without a pointer back.
@@ -35,7 +41,8 @@ var doAboutRe = regexp.MustCompile(`(?i)\bwhat did (?:we|i|you) do (?:about|when
 // episodeAsked reports whether a question asks for an earlier episode's
 // procedure (episodeAskRe with episodeBackRe, fixAskRe or doAboutRe).
 func episodeAsked(main string) bool {
-	return episodeAskRe.MatchString(main) && (episodeBackRe.MatchString(main) || fixAskRe.MatchString(main) || doAboutRe.MatchString(main))
+	return episodeAskRe.MatchString(main) && !experienceAskRe.MatchString(main) &&
+		(episodeBackRe.MatchString(main) || fixAskRe.MatchString(main) || doAboutRe.MatchString(main))
 }
 
 // episodeThreshold is the least support to answer an episode question.
@@ -44,6 +51,14 @@ var episodeThreshold = 0.3
 // episodeShare is the least share of the best support a session needs to
 // be the earlier episode a "last time" question points back at.
 const episodeShare = 0.6
+
+// leadLabelRe is a one-word label that opens a sentence ("Summary: ",
+// "Lesson: "); episodeLayoutRe marks a sentence that is a log line or a
+// tagged record (brackets, arrows, "#12").
+var (
+	leadLabelRe     = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'-]*|\p{Ll}+):\s+`)
+	episodeLayoutRe = regexp.MustCompile(`[\[\]←→·]|#\d`)
+)
 
 // episodeWords caps an episode answer, in words: about two sentences.
 const episodeWords = 40
@@ -85,7 +100,12 @@ func readEpisode(q question, ranked []scored, units []unit) (string, *sentence) 
 			if s.asks() || n >= episodeWords {
 				continue
 			}
-			ws := strings.Fields(s.text)
+			text := s.text
+			if episodeLayoutRe.MatchString(text) {
+				continue // a log line or a tagged record, not a statement
+			}
+			text = leadLabelRe.ReplaceAllString(text, "") // "Lesson: in pgx …" → "in pgx …"
+			ws := strings.Fields(text)
 			if len(ws) < 3 {
 				continue
 			}

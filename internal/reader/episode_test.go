@@ -19,6 +19,11 @@ func TestEpisodeAsked(t *testing.T) {
 		"What did we decide about the venue?":                             false,
 		"How do I renew the certificate?":                                 false,
 		"The oven tripped again. How did we deal with it the first time?": true,
+		"How did we fix it before?":                                       true,
+		"How did I feel before the surgery?":                              false,
+		"What did I do before I moved to Berlin?":                         false,
+		"How did you like the play last time?":                            false,
+		"How did you find the hotel last time?":                           false,
 	} {
 		if got := episodeAsked(mainQuestion(q)); got != want {
 			t.Errorf("%q: episode %v, want %v", q, got, want)

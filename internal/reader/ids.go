@@ -25,10 +25,11 @@ import (
 var idAskedRe = regexp.MustCompile(`(?i)^(?:what|which)\b[^?]*?\b([\w'’.-]+)\s+(number|no\.|code|id|reference|ref|version)(?:\s*[?,.]|$|\s+(?:is|was|are|were|did|do|does|for|of|on|from|again|that|we|i|you|they|he|she|in|at|to|with|now|currently)\b)`)
 
 // numberedAskedRe asks "which" (or "what") of the things a workplace
-// numbers: a pull request, an issue, a ticket, an incident, an invoice,
-// an order, a case or a build is named by its number ("PR #142",
-// "INC-2291"). Group 1 is the noun.
-var numberedAskedRe = regexp.MustCompile(`(?i)^(?:which|what) (pr|issue|ticket|incident|invoice|order|case|build)\b(?:\s+(?:of|is|was|are|were|did|do|does|had|has|have|fixed|broke|added)\b|\s*\?)`)
+// numbers: a pull request, a ticket, an incident, an invoice or a build
+// is named by its number ("PR #142", "INC-2291"). ("Which order", "which
+// issue" and "which case" more often ask for a sequence, a topic or an
+// instance.) Group 1 is the noun.
+var numberedAskedRe = regexp.MustCompile(`(?i)^(?:which|what) (pr|ticket|incident|invoice|build)\b(?:\s+(?:of|is|was|are|were|did|do|does|had|has|have|fixed|broke|added)\b|\s*\?)`)
 
 // versionAskedRe marks an identifier question about a version.
 var versionAskedRe = regexp.MustCompile(`(?i)\bversion\b`)
@@ -106,8 +107,10 @@ func idShape(w string) bool {
 	if letters == 0 {
 		return joins > 0 && dashedDigitsRe.MatchString(w)
 	}
-	if unitSuffixRe.MatchString(w) {
-		return false // "10am", "5kg", "3rd", "1990s"
+	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '/' }) {
+		if unitSuffixRe.MatchString(part) {
+			return false // "10am", "5kg", "3rd", "1990s", "8am-12pm"
+		}
 	}
 	return identifierRe.MatchString(w) || joins > 0
 }
@@ -130,8 +133,8 @@ var unitSuffixRe = regexp.MustCompile(`(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|s|am|pm|
 
 // idLinkWords may stand between an identifier's kind and the identifier:
 // "invoice INV-2291", "their PO is AP-2026-0417", "the permit number:
-// BP-1", "ticket no. 44-12".
-var idLinkWords = wordSet(`is was are were : = - # number no no. code id reference ref version`)
+// BP-1", "ticket no. 44-12", "the PAYE reference yesterday: 120/FA48213".
+var idLinkWords = wordSet(`is was are were : = - # number no no. code id reference ref version now yesterday today also again still to`)
 
 // identifierAnswer is the identifier an identifier question asks for:
 // among the codes of the sentences that support the question, the
@@ -156,14 +159,31 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 		s := r.s
 		for i, t := range s.toks {
 			code, at := t.Text, i
-			if airlineCode(s, i) {
+			short := false
+			switch {
+			case airlineCode(s, i):
 				code = textOf(s, i, i+2) // "Flight UA 237"
-			} else if !(idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] {
+			case asked[strings.ToLower(t.Text)]:
 				continue
-			} else if code, at = codeAt(s, i); dateLike(code) {
+			case idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text):
+				if code, at = codeAt(s, i); dateLike(code) {
+					continue
+				}
+			case shortCodeRe.MatchString(t.Text):
+				// "table 12", "seat 14C": only right after the kind
+				// (unless marks join it to more: "2:24-cv-01873")
+				if code, at = codeAt(s, i); code == t.Text {
+					short = true
+				} else if dateLike(code) {
+					continue
+				}
+			default:
 				continue
 			}
 			i := at // the code's first token ("2" of "2:24-cv-01873")
+			if i > 0 && s.toks[i-1].Lower == "from" {
+				continue // "from 3.10 to 3.12": the old value
+			}
 			// the kind the question names must stand before the code
 			// ("invoice INV-2291", not "reference CCS26-SP-02" for the
 			// PO number); a code right after the question's own
@@ -174,31 +194,57 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 			// well-supported sentence
 			rank := 0
 			switch {
+			case short:
+				// the kind as a noun right before ("table 12", not
+				// its verb's past or -ing form: "I ordered 3 items"
+				// for the order number)
+				if q.idKind != "" && i > 0 && (s.keys[i-1] == q.idKind && !strings.HasSuffix(s.toks[i-1].Lower, "ed") && !strings.HasSuffix(s.toks[i-1].Lower, "ing") || idLinkWords[s.toks[i-1].Lower] && kindBefore(s, i, q.idKind)) {
+					rank = 1
+				}
 			case q.idKind != "" && q.idNoun != "" && i > 0 && s.keys[i-1] == q.idNoun && kindEarlier(s, i, q.idKind):
 				rank = 2
 			case q.idKind != "" && kindBefore(s, i, q.idKind), q.idKind == "" && afterIDNoun(s, i):
 				rank = 1
+			case q.idKind != "" && i > 0 && s.toks[i-1].Text == "#" && kindEarlier(s, i, q.idKind):
+				rank = 1 // "the order was placed as #LF20931"
 			}
-			if rank > foundRank {
+			if rank > 0 {
+				// "from Python 3.10 to 3.12", "changed it from X to Y":
+				// the value after "to" is the one now
+				if _, end := codeEnd(s, at); end+1 < len(s.toks) && s.toks[end].Lower == "to" && (idShape(s.toks[end+1].Text) || versionRe.MatchString(s.toks[end+1].Text) || numericCodeRe.MatchString(s.toks[end+1].Text)) {
+					code, _ = codeAt(s, end+1)
+				}
+			}
+			if rank > foundRank || rank > 0 && rank == foundRank && q.current && s.u.date.After(foundIn.u.date) {
+				// (asked now, a later telling updates the code: "the
+				// bank changed my account number to …")
 				found, foundIn, foundRank = strings.TrimPrefix(code, "#"), s, rank
 			}
 		}
-		if foundRank > 0 {
+		if foundRank > 0 && !q.current {
 			return found, foundIn
 		}
 	}
+	if foundRank > 0 {
+		return found, foundIn
+	}
+	if q.idKind == "" {
+		return "", nil
+	}
+	// The best turn's only distinctive code (fallbackCode) that no other
+	// identifier noun labels ("his passport number is AK0349127" for the
+	// flight number): "It's INC-2291", "logged it as LF-140".
 	var only string
 	var in *sentence
 	for _, s := range ranked[0].s.u.sents {
 		for i, t := range s.toks {
-			// (a code an identifier noun labels is another kind's:
-			// "his passport number is AK0349127" for the flight number)
-			if !(idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] || pathLike(t.Text) {
+			if !(idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] || pathLike(t.Text) || !fallbackCode(t.Text) {
 				continue
 			}
 			code, at := codeAt(s, i)
-			if afterIDNoun(s, at) || dateLike(code) {
-				continue
+			hashed := strings.HasPrefix(s.toks[at].Text, "#") || at > 0 && s.toks[at-1].Text == "#"
+			if !hashed && afterIDNoun(s, at) || dateLike(code) {
+				continue // ("#LF20931" is marked as a number, not labelled)
 			}
 			if only != "" && only != code {
 				return "", nil
@@ -237,6 +283,17 @@ func codeAt(s *sentence, i int) (string, int) {
 	return s.text[s.toks[start].Start:s.toks[end-1].End], start
 }
 
+// codeEnd is the token range [start, end) of the code at token i of s
+// (codeAt).
+func codeEnd(s *sentence, i int) (int, int) {
+	text, start := codeAt(s, i)
+	end := start
+	for end < len(s.toks) && s.toks[end].End <= s.toks[start].Start+len(text) {
+		end++
+	}
+	return start, end
+}
+
 // digitGroupRe is a group of digits of a code written in groups.
 var digitGroupRe = regexp.MustCompile(`^\d{2,5}$`)
 
@@ -271,6 +328,30 @@ func kindEarlier(s *sentence, i int, kind string) bool {
 		}
 	}
 	return false
+}
+
+// shortCodeRe is a short number or seat-like code ("12", "3", "14C",
+// "B22"), a code only right after its kind.
+var shortCodeRe = regexp.MustCompile(`^[A-Za-z]?\d{1,4}[A-Za-z]?$`)
+
+// fallbackCode reports whether a code is distinctive enough to answer
+// without its kind beside it: letters, and a mark inside it ("INC-2291",
+// "120/FA48213") or at least two letters and two digits ("JL48"); a short
+// code such as a postcode's first half ("LS6", "SW3") and digits alone (a
+// telephone number) are not.
+func fallbackCode(w string) bool {
+	var letters, digits int
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+		} else if unicode.IsDigit(r) {
+			digits++
+		}
+	}
+	if letters == 0 {
+		return false // "555-201-7788": a telephone number, a count
+	}
+	return strings.ContainsAny(strings.TrimPrefix(w, "#"), "-/_") || letters >= 2 && digits >= 2
 }
 
 // pathLike reports whether a code-shaped token is a path or an address

@@ -74,6 +74,13 @@ func TestIdentifierAnswer(t *testing.T) {
 		{"What's the reference number for my claim?", "[2026-03-01] Tia: Claim filed on 2025-11-03.", "not mentioned"},
 		{"What's the policy number?", "[2026-03-01] Gia: Policy HO-3 form, number 77-2291-004.", "77-2291-004"},
 		{"What's the flight number?", "[2026-03-01] Rae: Flight UA 237 departs at 7:45 on 2026-04-12.\n[2026-03-01] Rae: Confirmation code is KX7P2Q.", "UA 237"},
+		{"What jersey number does Leo wear?", "[2026-03-01] Ana: Leo switched to jersey 23 this season; his locker is L-114.", "23"},
+		{"What's the seat number?", "[2026-03-01] Ana: Seat 14C, boarding group 3, gate B22.", "14C"},
+		{"Which Python version are we on now?", "[2026-03-01] Sam: We moved from Python 3.10 to 3.12 last sprint.", "3.12"},
+		{"What's my current account number?", "[2025-06-01] Ana: My account number is 4500-1122.\n[2026-01-10] Ana: The bank changed my account number to 4500-9987.", "4500-9987"},
+		{"What's the order number for the sofa?", "[2026-03-01] Ana: Delivery is between 8am-12pm. The order was placed as #LF20931.", "LF20931"},
+		{"What's the order number?", "[2026-03-01 s1-t1] Dee: I ordered 3 items on March 3.\n[2026-03-01 s1-t3] Dee: Order #114-3941689-8772302.", "114-3941689-8772302"},
+		{"What's Max's microchip number?", "[2026-03-01] Ana: The vet is Paws Clinic, 555-201-7788; Max's chip ID is 985112003344556.", "985112003344556"},
 		{"What's the flight number for Lars?",
 			"[2026-05-13] Tess: Lars lands on Sunday; his passport number is AK0349127.", "not mentioned"},
 	})
