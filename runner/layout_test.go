@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,6 +203,22 @@ func TestRunAnswersCarryNoLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
+	// a "word:word" the conversation itself says is content, however a
+	// strategy cases it ("CS:GO" rendered "cs:go")
+	said := map[string]bool{}
+	docs, err := store.ScenarioDocs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		for _, ss := range d.Sessions {
+			for _, tu := range ss.Turns {
+				for _, m := range layoutTag.FindAllString(strings.ToLower(tu.Text), -1) {
+					said["layout "+m] = true
+				}
+			}
+		}
+	}
 	n, bad := 0, 0
 	eachAnswer(t, store, func(label string, r results.Row) {
 		n++
@@ -209,7 +226,9 @@ func TestRunAnswersCarryNoLayout(t *testing.T) {
 		for _, p := range r.Provenance {
 			ids = append(ids, p...)
 		}
-		if l := layoutLeaks(r.Answer, ids, nil); len(l) > 0 {
+		l := layoutLeaks(r.Answer, ids, nil)
+		l = slices.DeleteFunc(l, func(x string) bool { return said[x] })
+		if len(l) > 0 {
 			bad++
 			if bad <= 50 {
 				t.Errorf("%s %s: answer %q carries layout: %s", label, r.ProbeID, r.Answer, strings.Join(l, "; "))
