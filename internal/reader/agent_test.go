@@ -86,8 +86,8 @@ func TestWhoAgent(t *testing.T) {
 		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: I suggested the harbour walk to Theo, but he was busy.", "Lorna"},
 		{"Who suggested the harbour walk?", "[2024-03-02] Lorna: Theo suggested the harbour walk, and I loved it.", "Theo"},
 		{"Who did Lorna call about the leak?", "[2024-03-02] Lorna: I called Theo about the leak.", "Theo"},
-		{"Who booked the hotel?", "[2024-03-02] Lorna: I booked the flights, and Theo booked the hotel on Monday.", "Theo"},
-		{"Who booked the hotel?", "[2024-03-02] Lorna: Theo booked the flights, and I booked the hotel on Monday.", "Lorna"},
+		{"Who painted the shed?", "[2024-03-02] Lorna: I painted the fence, and Theo painted the shed on Monday.", "Theo"},
+		{"Who painted the shed?", "[2024-03-02] Lorna: Theo painted the fence, and I painted the shed on Monday.", "Lorna"},
 		{"Who signed the visa letter?", "[2024-03-02] Lorna: I drafted the visa letter on Friday.\n[2024-03-03] Lorna: Martin signed it this morning.", "Martin"},
 		{"Who wrote the migration script?", "[2024-03-02] Theo: The migration script was written by Hassan last sprint.", "Hassan"},
 		{"Who fixed the printer?", "[2024-03-02] Ann: I didn't fix the printer, Raj did.\n[2024-03-02] Raj: It was just a paper jam.", "Raj"},
@@ -98,4 +98,15 @@ func TestWhoAgent(t *testing.T) {
 		{"Who broke the window?", "[2024-03-02] Lena: Jamie told me, \"I broke the window with the football.\"", "Jamie"},
 		{"Who inspired Lorna to paint?", "[2024-03-02] Lorna: I'm inspired by walking by the sea. My aunt inspired me to paint.", "aunt"},
 	})
+}
+
+// stem: a derived noun's plural keys as its singular does, both as the
+// verb it derives from.
+func TestStemDerivedPlural(t *testing.T) {
+	for _, w := range []string{"decisions", "beliefs", "losses"} {
+		sing := map[string]string{"decisions": "decision", "beliefs": "belief", "losses": "loss"}[w]
+		if stem(w) != stem(sing) {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q", w, stem(w), sing, stem(sing))
+		}
+	}
 }

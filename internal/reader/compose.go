@@ -3429,8 +3429,8 @@ func namedIn(c cand, pool []scored) string {
 // agentClause reports whether the clause of a "who" question's agent at
 // token i holds at least half of the question's focus terms besides the
 // verb: the verb's own clause must tell what the question asks ("Sam
-// booked the hotel" for "who booked the hotel", not "I booked the
-// flights, and Sam booked the hotel"), or its object must refer back to
+// painted the shed" for "who painted the shed", not "I painted the
+// fence, and Sam painted the shed"), or its object must refer back to
 // it ("Martin signed it").
 func agentClause(q question, s *sentence, clauses []int, i int) bool {
 	if len(q.focus) == 0 {
@@ -3536,7 +3536,7 @@ var orgNameWords = wordSet(`inc ltd llc plc gmbh corp corporation co group holdi
 	avenue park station airport church`)
 
 // shoutedWord reports whether token i of s is an English participle
-// written in capitals ("CONFIRMED", "CANCELLED", "PENDING"): a record's
+// written in capitals ("CONFIRMED", "DECLINED", "PENDING"): a record's
 // status or a heading's emphasis, not a name as an acronym ("NASA",
 // "FIFA", "LGBTQ") is. The word must end in "-ED" or "-ING" and be read
 // as a participle or past tense in lower case by the tagger.
@@ -3577,17 +3577,6 @@ func personHead(s *sentence, start, end int) (int, int) {
 	return start, start
 }
 
-// opensPersonPhrase reports whether a person phrase (personPhrases)
-// opens the span [start, end), after at most a determiner or a
-// possessive: "my aunt", "a neighbor of ours", not "chatting to people".
-func opensPersonPhrase(s *sentence, start, end int) bool {
-	for _, p := range personPhrases(s, start, end) {
-		if p.start == start || p.start == start+1 && (nlp.IsDeterminer(s.toks[start].Lower) || possessives[s.toks[start].Lower]) {
-			return true
-		}
-	}
-	return false
-}
 
 // personNoun reports whether w is an English noun for a person by kinship
 // or role (personNouns: "aunt", "colleague").

@@ -42,16 +42,11 @@ var countOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
 // digits, read as a number) or a postal code.
 var notIDKinds = wordSet(`phone telephone mobile cell fax lucky favorite favourite total exact right same zip postal post area dress shoe`)
 
-// identifierKind returns whether the question asks for an identifier, and
-// its kind's match key ("" when the question names none: "what's the
-// code?").
-func identifierKind(main string) (kind string, ok bool) {
-	kind, _, ok = identifierAsked(main)
-	return kind, ok
-}
 
-// identifierAsked is identifierKind with the match key of the question's
-// identifier noun ("number", "reference"; "" for "which PR").
+// identifierAsked reports whether the question asks for an identifier
+// (ok), with the match key of the kind it names (kind; "" for none:
+// "what's the code?") and of its identifier noun (noun: "number",
+// "reference"; "" for "which PR").
 func identifierAsked(main string) (kind, noun string, ok bool) {
 	if m := numberedAskedRe.FindStringSubmatch(main); m != nil {
 		// "which PR is he reviewing", "what incident was that"
@@ -166,13 +161,13 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 			case asked[strings.ToLower(t.Text)]:
 				continue
 			case idShape(t.Text) || numericCodeRe.MatchString(t.Text) || q.version && versionRe.MatchString(t.Text):
-				if code, at = codeAt(s, i); dateLike(code) {
+				if code, at, _ = codeAt(s, i); dateLike(code) {
 					continue
 				}
 			case shortCodeRe.MatchString(t.Text):
 				// "table 12", "seat 14C": only right after the kind
 				// (unless marks join it to more: "2:24-cv-01873")
-				if code, at = codeAt(s, i); code == t.Text {
+				if code, at, _ = codeAt(s, i); code == t.Text {
 					short = true
 				} else if dateLike(code) {
 					continue
@@ -211,8 +206,8 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 			if rank > 0 {
 				// "from Python 3.10 to 3.12", "changed it from X to Y":
 				// the value after "to" is the one now
-				if _, end := codeEnd(s, at); end+1 < len(s.toks) && s.toks[end].Lower == "to" && (idShape(s.toks[end+1].Text) || versionRe.MatchString(s.toks[end+1].Text) || numericCodeRe.MatchString(s.toks[end+1].Text)) {
-					code, _ = codeAt(s, end+1)
+				if _, _, end := codeAt(s, at); end+1 < len(s.toks) && s.toks[end].Lower == "to" && (idShape(s.toks[end+1].Text) || versionRe.MatchString(s.toks[end+1].Text) || numericCodeRe.MatchString(s.toks[end+1].Text)) {
+					code, _, _ = codeAt(s, end+1)
 				}
 			}
 			if rank > foundRank || rank > 0 && rank == foundRank && q.current && s.u.date.After(foundIn.u.date) {
@@ -241,7 +236,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 			if !(idShape(t.Text) || q.version && versionRe.MatchString(t.Text)) || asked[strings.ToLower(t.Text)] || pathLike(t.Text) || !fallbackCode(t.Text) {
 				continue
 			}
-			code, at := codeAt(s, i)
+			code, at, _ := codeAt(s, i)
 			hashed := strings.HasPrefix(s.toks[at].Text, "#") || at > 0 && s.toks[at-1].Text == "#"
 			if !hashed && afterIDNoun(s, at) || dateLike(code) {
 				continue // ("#LF20931" is marked as a number, not labelled)
@@ -258,13 +253,13 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 	return strings.TrimPrefix(only, "#"), in
 }
 
-// codeAt is the code at token i of s and the index of its first token,
+// codeAt is the code at token i of s and its token range [start, end),
 // with the tokens written next to it
 // without a space that continue it (".basil" in "2025-03-31.basil",
 // "2:" in "2:24-cv-01873": the tokenizer splits at some marks), and for
 // a code of digits the digit groups that follow it one space apart ("485
 // 777 3456", "851 2234 9901").
-func codeAt(s *sentence, i int) (string, int) {
+func codeAt(s *sentence, i int) (string, int, int) {
 	joins := func(k int) bool {
 		return s.toks[k].Punct && strings.ContainsAny(s.toks[k].Text, ".-_:/")
 	}
@@ -280,19 +275,9 @@ func codeAt(s *sentence, i int) (string, int) {
 			end++
 		}
 	}
-	return s.text[s.toks[start].Start:s.toks[end-1].End], start
+	return s.text[s.toks[start].Start:s.toks[end-1].End], start, end
 }
 
-// codeEnd is the token range [start, end) of the code at token i of s
-// (codeAt).
-func codeEnd(s *sentence, i int) (int, int) {
-	text, start := codeAt(s, i)
-	end := start
-	for end < len(s.toks) && s.toks[end].End <= s.toks[start].Start+len(text) {
-		end++
-	}
-	return start, end
-}
 
 // digitGroupRe is a group of digits of a code written in groups.
 var digitGroupRe = regexp.MustCompile(`^\d{2,5}$`)

@@ -2,7 +2,7 @@ package reader
 
 import "testing"
 
-// identifierKind: a "what … <kind> number/code/reference" question asks
+// identifierAsked: a "what … <kind> number/code/reference" question asks
 // for a written identifier of that kind; a count, a telephone number and
 // a question about something else do not.
 func TestIdentifierKind(t *testing.T) {
@@ -24,7 +24,7 @@ func TestIdentifierKind(t *testing.T) {
 		"Which incident was that?":                           {stem("incident"), true},
 		"Which issues did we close?":                         {"", false},
 	} {
-		kind, ok := identifierKind(mainQuestion(q))
+		kind, _, ok := identifierAsked(mainQuestion(q))
 		if kind != want.kind || ok != want.ok {
 			t.Errorf("%q: kind %q %v, want %q %v", q, kind, ok, want.kind, want.ok)
 		}

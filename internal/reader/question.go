@@ -208,7 +208,7 @@ type question struct {
 	// idAsked is true when the question asks for a written identifier
 	// ("what was the invoice number", "what's our PAYE reference"); idKind
 	// is the match key of the kind it names ("invoic"), "" for none
-	// (identifierKind).
+	// (identifierAsked).
 	idAsked bool
 	idKind  string
 	// idNoun is the match key of the question's identifier noun
@@ -1551,7 +1551,7 @@ func stem(w string) string {
 	if v, ok := derivedFrom[w]; ok {
 		w = v
 	} else if v, ok := derivedFrom[strings.TrimSuffix(w, "s")]; ok && strings.HasSuffix(w, "s") {
-		w = v // "flights", "decisions": the noun's plural too
+		w = v // "decisions", "beliefs": the noun's plural too
 	} else if v, ok := derivedFrom[strings.TrimSuffix(w, "es")]; ok && strings.HasSuffix(w, "es") {
 		w = v // "losses", "speeches"
 	}
