@@ -3577,7 +3577,6 @@ func personHead(s *sentence, start, end int) (int, int) {
 	return start, start
 }
 
-
 // personNoun reports whether w is an English noun for a person by kinship
 // or role (personNouns: "aunt", "colleague").
 func personNoun(w string) bool { return personNouns[w] }

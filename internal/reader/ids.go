@@ -42,7 +42,6 @@ var countOfRe = regexp.MustCompile(`(?i)\bnumber of (\w+)`)
 // digits, read as a number) or a postal code.
 var notIDKinds = wordSet(`phone telephone mobile cell fax lucky favorite favourite total exact right same zip postal post area dress shoe`)
 
-
 // identifierAsked reports whether the question asks for an identifier
 // (ok), with the match key of the kind it names (kind; "" for none:
 // "what's the code?") and of its identifier noun (noun: "number",
@@ -277,7 +276,6 @@ func codeAt(s *sentence, i int) (string, int, int) {
 	}
 	return s.text[s.toks[start].Start:s.toks[end-1].End], start, end
 }
-
 
 // digitGroupRe is a group of digits of a code written in groups.
 var digitGroupRe = regexp.MustCompile(`^\d{2,5}$`)
