@@ -971,7 +971,7 @@ func candidates(q question, s *sentence, opts Options) []cand {
 			// "what's our permit number": an identifier
 			// ("BP-26-04417"), which holds letters or dashes
 			for i, t := range s.toks {
-				if identifierRe.MatchString(t.Text) && afterIDNoun(s, i) && (q.idKind == "" || kindBefore(s, i, q.idKind) || strings.HasPrefix(t.Text, "#") || i > 0 && s.toks[i-1].Text == "#") {
+				if identifierRe.MatchString(t.Text) && kindLabelled(q, s, i) {
 					add(t.Text, 1, i, i+1)
 				}
 			}

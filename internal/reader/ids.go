@@ -199,7 +199,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 				rank = 2
 			case q.idKind != "" && kindBefore(s, i, q.idKind), q.idKind == "" && afterIDNoun(s, i):
 				rank = 1
-			case q.idKind != "" && i > 0 && s.toks[i-1].Text == "#" && kindEarlier(s, i, q.idKind):
+			case q.idKind != "" && hashedAt(s, i) && kindEarlier(s, i, q.idKind):
 				rank = 1 // "the order was placed as #LF20931"
 			}
 			if rank > 0 {
@@ -236,8 +236,7 @@ func identifierAnswer(q question, ranked []scored) (string, *sentence) {
 				continue
 			}
 			code, at, _ := codeAt(s, i)
-			hashed := strings.HasPrefix(s.toks[at].Text, "#") || at > 0 && s.toks[at-1].Text == "#"
-			if !hashed && afterIDNoun(s, at) || dateLike(code) {
+			if !hashedAt(s, at) && afterIDNoun(s, at) || dateLike(code) {
 				continue // ("#LF20931" is marked as a number, not labelled)
 			}
 			if only != "" && only != code {
@@ -335,6 +334,20 @@ func fallbackCode(w string) bool {
 		return false // "555-201-7788": a telephone number, a count
 	}
 	return strings.ContainsAny(strings.TrimPrefix(w, "#"), "-/_") || letters >= 2 && digits >= 2
+}
+
+// hashedAt reports whether the code at token i of s is marked as a number
+// by "#" ("#LF20931", "# 142"), which labels no other kind.
+func hashedAt(s *sentence, i int) bool {
+	return strings.HasPrefix(s.toks[i].Text, "#") || i > 0 && s.toks[i-1].Text == "#"
+}
+
+// kindLabelled reports whether the code at token i of s answers an
+// identifier question of q's kind as an identifier noun labels it: after
+// such a noun ("number", "code", "#"), and, when the question names a
+// kind, after that kind or marked by "#".
+func kindLabelled(q question, s *sentence, i int) bool {
+	return afterIDNoun(s, i) && (q.idKind == "" || kindBefore(s, i, q.idKind) || hashedAt(s, i))
 }
 
 // pathLike reports whether a code-shaped token is a path or an address
